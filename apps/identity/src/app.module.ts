@@ -1,0 +1,73 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { InternalAuthModule } from '@wave/internal-auth';
+import { MessagingModule } from '@wave/messaging';
+import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
+import type { HealthCheck } from '@wave/service-runtime';
+import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
+import { SessionStore } from '@wave/sessions';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { PasswordHasher } from './auth/password-hasher';
+import { SessionCookies } from './auth/session-cookies';
+import type { IdentityConfig } from './config/identity.config';
+import { IDENTITY_CONFIG } from './config/identity.config';
+import { identityDataSourceOptions } from './database/identity-data-source';
+import { FollowsController } from './follows/follows.controller';
+import { FollowsRepository } from './follows/follows.repository';
+import { FollowsService } from './follows/follows.service';
+import { UsersController } from './users/users.controller';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+@Module({})
+export class AppModule {
+  static register(config: IdentityConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        loggingModule({ service: 'identity', level: config.LOG_LEVEL }),
+        TypeOrmModule.forRoot(identityDataSourceOptions(config)),
+        RedisModule.forRoot({
+          url: config.REDIS_URL,
+          keyPrefix: config.REDIS_KEY_PREFIX,
+          name: 'identity',
+        }),
+        InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        MessagingModule.forPublisher({
+          connection: {
+            connection: bullConnection(config.REDIS_URL),
+            prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+          },
+        }),
+        HealthModule.register({
+          provide: HEALTH_CHECKS,
+          inject: [DataSource, REDIS_CLIENT],
+          useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
+            { name: 'postgres', check: () => dataSource.query('SELECT 1') },
+            { name: 'redis', check: () => redis.ping() },
+          ],
+        }),
+      ],
+      controllers: [AuthController, UsersController, FollowsController],
+      providers: [
+        { provide: IDENTITY_CONFIG, useValue: config },
+        {
+          provide: SessionStore,
+          inject: [REDIS_CLIENT],
+          useFactory: (redis: Redis) => new SessionStore(redis, config.SESSION_TTL_SECONDS),
+        },
+        AuthService,
+        PasswordHasher,
+        SessionCookies,
+        UsersRepository,
+        UsersService,
+        FollowsRepository,
+        FollowsService,
+      ],
+    };
+  }
+}

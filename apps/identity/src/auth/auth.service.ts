@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import type { LoginRequest, RegisterRequest, UserResponse } from '@wave/contracts';
+import { isReservedUsername } from '@wave/contracts';
+import { isUniqueViolation } from '@wave/database';
+import { EventOutbox } from '@wave/messaging';
+import { SessionStore } from '@wave/sessions';
+import { IdentityException } from '../common/identity.exception';
+import { toUserRegisteredEvent, toUserResponse } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
+import { PasswordHasher } from './password-hasher';
+
+export interface SignedIn {
+  user: UserResponse;
+  token: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+    private readonly outbox: EventOutbox,
+  ) {}
+
+  /** Creates the account (publishing user.registered) and signs it in. */
+  async register(request: RegisterRequest): Promise<SignedIn> {
+    if (isReservedUsername(request.username)) throw new IdentityException('USERNAME_RESERVED');
+    const taken = await this.users.usernameOrEmailTaken(request.username, request.email);
+    if (taken) throw new IdentityException(taken === 'username' ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN');
+
+    const passwordHash = await this.hasher.hash(request.password);
+    let user;
+    try {
+      user = await this.outbox.transaction(async (manager) => {
+        const created = await this.users.insert(manager, {
+          id: uuidv7(),
+          username: request.username,
+          email: request.email,
+          passwordHash,
+          displayName: request.displayName,
+        });
+        await this.outbox.append(manager, 'user.registered', toUserRegisteredEvent(created));
+        return created;
+      });
+    } catch (error) {
+      // Someone took the name or email between the check and the insert.
+      if (isUniqueViolation(error, 'uq_users_username_lower'))
+        throw new IdentityException('USERNAME_TAKEN');
+      if (isUniqueViolation(error, 'uq_users_email')) throw new IdentityException('EMAIL_TAKEN');
+      throw error;
+    }
+    const { token } = await this.sessions.create(user.id);
+    return { user: toUserResponse(user, { self: true }), token };
+  }
+
+  /**
+   * Checks the credentials and starts a new session, ending the one the browser
+   * came with (a fresh token on every sign-in). Unknown email and wrong password
+   * fail alike, in the same time.
+   */
+  async login(request: LoginRequest, previousToken: string | undefined): Promise<SignedIn> {
+    const user = await this.users.findByEmail(request.email);
+    const valid = user
+      ? await this.hasher.verify(user.passwordHash, request.password)
+      : await this.hasher.verifyNothing(request.password);
+    if (!user || !valid) throw new IdentityException('INVALID_CREDENTIALS');
+
+    if (this.hasher.needsRehash(user.passwordHash)) {
+      await this.users.updatePasswordHash(user.id, await this.hasher.hash(request.password));
+    }
+    await this.sessions.destroy(previousToken);
+    const { token } = await this.sessions.create(user.id);
+    return { user: toUserResponse(user, { self: true }), token };
+  }
+
+  logout(token: string | undefined): Promise<void> {
+    return this.sessions.destroy(token);
+  }
+}

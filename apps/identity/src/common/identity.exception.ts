@@ -1,0 +1,55 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/** Every failure identity can report, with its HTTP status decided in one exhaustive place. */
+export const IDENTITY_ERROR_CODES = [
+  'USERNAME_TAKEN',
+  'USERNAME_RESERVED',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'NOT_SIGNED_IN',
+  'USER_NOT_FOUND',
+  'INVALID_USER_REFERENCE',
+  'CANNOT_FOLLOW_SELF',
+  'INVALID_CURSOR',
+  'INVALID_IMAGE_URL',
+] as const;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+const MESSAGES: Record<IdentityErrorCode, string> = {
+  USERNAME_TAKEN: 'Username is already taken',
+  USERNAME_RESERVED: 'This username is reserved; please choose another',
+  EMAIL_TAKEN: 'An account with this email already exists',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  NOT_SIGNED_IN: 'Not signed in',
+  USER_NOT_FOUND: 'User not found',
+  INVALID_USER_REFERENCE: 'User must be given by a valid id or username',
+  CANNOT_FOLLOW_SELF: 'You cannot follow yourself',
+  INVALID_CURSOR: 'Invalid cursor',
+  INVALID_IMAGE_URL: 'imageUrl must be an uploaded object path (/objects/...)',
+};
+
+export function statusOf(code: IdentityErrorCode): HttpStatus {
+  switch (code) {
+    case 'USERNAME_TAKEN':
+    case 'EMAIL_TAKEN':
+      return HttpStatus.CONFLICT;
+    case 'INVALID_CREDENTIALS':
+    case 'NOT_SIGNED_IN':
+      return HttpStatus.UNAUTHORIZED;
+    case 'USER_NOT_FOUND':
+      return HttpStatus.NOT_FOUND;
+    case 'USERNAME_RESERVED':
+    case 'INVALID_USER_REFERENCE':
+    case 'CANNOT_FOLLOW_SELF':
+    case 'INVALID_CURSOR':
+    case 'INVALID_IMAGE_URL':
+      return HttpStatus.BAD_REQUEST;
+  }
+}
+
+export class IdentityException extends HttpException {
+  constructor(readonly code: IdentityErrorCode) {
+    super({ message: MESSAGES[code] }, statusOf(code));
+    this.name = 'IdentityException';
+  }
+}

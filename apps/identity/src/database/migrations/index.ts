@@ -1,0 +1,4 @@
+import { CreateUsersAndFollows1795332921428 } from './1795332921428-create-users-and-follows.migration';
+
+/** Every migration, in order. Generated with `npm run migration:generate -- identity <Name>`. */
+export const IDENTITY_MIGRATIONS = [CreateUsersAndFollows1795332921428];

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { FollowEntity } from './follow.entity';
+
+export interface FollowCursor {
+  createdAt: Date;
+  userId: string;
+}
+
+export interface FollowEdge {
+  userId: string;
+  createdAt: Date;
+}
+
+/** The only code that reads and writes identity's follows table. */
+@Injectable()
+export class FollowsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Inserts the edge if missing; returns its time when this call created it. */
+  async insert(
+    manager: EntityManager,
+    followerId: string,
+    followeeId: string,
+  ): Promise<Date | null> {
+    const rows: { created_at: Date }[] = await manager.query(
+      `INSERT INTO ${this.table()} (follower_id, followee_id) VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING created_at`,
+      [followerId, followeeId],
+    );
+    return rows[0]?.created_at ?? null;
+  }
+
+  /** Deletes the edge; true when there was one. */
+  async delete(manager: EntityManager, followerId: string, followeeId: string): Promise<boolean> {
+    const result = await manager.delete(FollowEntity, { followerId, followeeId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+    return this.dataSource.getRepository(FollowEntity).existsBy({ followerId, followeeId });
+  }
+
+  /** Which of the given users the reader follows. */
+  async followedAmong(readerId: string, userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows: { followee_id: string }[] = await this.dataSource.query(
+      `SELECT followee_id FROM ${this.table()} WHERE follower_id = $1 AND followee_id = ANY($2::uuid[])`,
+      [readerId, userIds],
+    );
+    return new Set(rows.map((row) => row.followee_id));
+  }
+
+  /** Followers of a user, newest first, after the cursor. */
+  followersOf(userId: string, limit: number, after: FollowCursor | null): Promise<FollowEdge[]> {
+    return this.page('followee_id', 'follower_id', userId, limit, after);
+  }
+
+  /** Users a user follows, newest first, after the cursor. */
+  followingOf(userId: string, limit: number, after: FollowCursor | null): Promise<FollowEdge[]> {
+    return this.page('follower_id', 'followee_id', userId, limit, after);
+  }
+
+  private async page(
+    anchor: 'followee_id' | 'follower_id',
+    other: 'followee_id' | 'follower_id',
+    userId: string,
+    limit: number,
+    after: FollowCursor | null,
+  ): Promise<FollowEdge[]> {
+    const params: unknown[] = [userId, limit];
+    let keyset = '';
+    if (after) {
+      params.push(after.createdAt, after.userId);
+      keyset = `AND (created_at, ${other}) < ($3, $4::uuid)`;
+    }
+    const rows: { user_id: string; created_at: Date }[] = await this.dataSource.query(
+      `SELECT ${other} AS user_id, created_at FROM ${this.table()}
+       WHERE ${anchor} = $1 ${keyset}
+       ORDER BY created_at DESC, ${other} DESC
+       LIMIT $2`,
+      params,
+    );
+    return rows.map((row) => ({ userId: row.user_id, createdAt: row.created_at }));
+  }
+
+  private table(): string {
+    return this.dataSource.getMetadata(FollowEntity).tablePath;
+  }
+}

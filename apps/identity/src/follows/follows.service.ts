@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import type { FollowStatusResponse, Page, PageQuery, UserResponse } from '@wave/contracts';
+import { EventOutbox } from '@wave/messaging';
+import { IdentityException } from '../common/identity.exception';
+import { toUserResponse } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
+import { decodeFollowCursor, encodeFollowCursor } from './follow-cursor.util';
+import type { FollowCursor, FollowEdge } from './follows.repository';
+import { FollowsRepository } from './follows.repository';
+
+@Injectable()
+export class FollowsService {
+  constructor(
+    private readonly follows: FollowsRepository,
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly outbox: EventOutbox,
+  ) {}
+
+  /**
+   * Follows a user. Idempotent: following again changes nothing. The counters
+   * move only when the edge is created, under row locks taken in id order, so
+   * they stay exact under concurrent clicks.
+   */
+  follow(followerId: string, followeeId: string): Promise<FollowStatusResponse> {
+    if (followerId === followeeId) throw new IdentityException('CANNOT_FOLLOW_SELF');
+    return this.outbox.transaction(async (manager) => {
+      await this.lockBoth(manager, followerId, followeeId);
+      const createdAt = await this.follows.insert(manager, followerId, followeeId);
+      if (createdAt) {
+        await this.users.adjustFollowCounts(manager, followerId, followeeId, 1);
+        await this.outbox.append(manager, 'follow.created', {
+          followerId,
+          followeeId,
+          createdAt: new Date(createdAt).toISOString(),
+        });
+      }
+      return {
+        userId: followeeId,
+        isFollowing: true,
+        followersCount: await this.users.followersCount(manager, followeeId),
+      };
+    });
+  }
+
+  /** Unfollows a user. Idempotent, like follow. */
+  unfollow(followerId: string, followeeId: string): Promise<FollowStatusResponse> {
+    if (followerId === followeeId) throw new IdentityException('CANNOT_FOLLOW_SELF');
+    return this.outbox.transaction(async (manager) => {
+      await this.lockBoth(manager, followerId, followeeId);
+      if (await this.follows.delete(manager, followerId, followeeId)) {
+        await this.users.adjustFollowCounts(manager, followerId, followeeId, -1);
+        await this.outbox.append(manager, 'follow.deleted', {
+          followerId,
+          followeeId,
+          deletedAt: new Date().toISOString(),
+        });
+      }
+      return {
+        userId: followeeId,
+        isFollowing: false,
+        followersCount: await this.users.followersCount(manager, followeeId),
+      };
+    });
+  }
+
+  async followers(
+    reference: string,
+    query: PageQuery,
+    readerId: string | null,
+  ): Promise<Page<UserResponse>> {
+    const user = await this.usersService.findByReference(reference);
+    return this.page(query, readerId, (limit, after) =>
+      this.follows.followersOf(user.id, limit, after),
+    );
+  }
+
+  async following(
+    reference: string,
+    query: PageQuery,
+    readerId: string | null,
+  ): Promise<Page<UserResponse>> {
+    const user = await this.usersService.findByReference(reference);
+    return this.page(query, readerId, (limit, after) =>
+      this.follows.followingOf(user.id, limit, after),
+    );
+  }
+
+  private async lockBoth(
+    manager: Parameters<UsersRepository['lockInOrder']>[0],
+    followerId: string,
+    followeeId: string,
+  ): Promise<void> {
+    const found = await this.users.lockInOrder(manager, [followerId, followeeId]);
+    if (!found.includes(followeeId)) throw new IdentityException('USER_NOT_FOUND');
+    if (!found.includes(followerId)) throw new IdentityException('NOT_SIGNED_IN');
+  }
+
+  private async page(
+    query: PageQuery,
+    readerId: string | null,
+    load: (limit: number, after: FollowCursor | null) => Promise<FollowEdge[]>,
+  ): Promise<Page<UserResponse>> {
+    const after = query.cursor ? decodeFollowCursor(query.cursor) : null;
+    if (query.cursor && !after) throw new IdentityException('INVALID_CURSOR');
+    const edges = await load(query.limit + 1, after);
+    const pageEdges = edges.slice(0, query.limit);
+    const ids = pageEdges.map((edge) => edge.userId);
+    const [users, followed] = await Promise.all([
+      this.users.findByIds(ids),
+      readerId ? this.follows.followedAmong(readerId, ids) : Promise.resolve(new Set<string>()),
+    ]);
+    const byId = new Map(users.map((user) => [user.id, user]));
+    const items = pageEdges.flatMap((edge) => {
+      const user = byId.get(edge.userId);
+      if (!user) return [];
+      const self = readerId === user.id;
+      return [
+        toUserResponse(user, {
+          self: false,
+          isFollowing: readerId && !self ? followed.has(user.id) : undefined,
+        }),
+      ];
+    });
+    const last = pageEdges[pageEdges.length - 1];
+    return {
+      items,
+      nextCursor:
+        edges.length > query.limit && last
+          ? encodeFollowCursor({ createdAt: last.createdAt, userId: last.userId })
+          : null,
+    };
+  }
+}

@@ -1,0 +1,21 @@
+const OBJECT_PATH = /^\/objects\/[A-Za-z0-9][A-Za-z0-9/_.-]{0,500}$/;
+
+/**
+ * The `/objects/...` path of an uploaded image, given either the path itself or
+ * a URL whose path is one (the upload URL the client holds). Anything else, or a
+ * path that climbs out of /objects, is null.
+ */
+export function toObjectPath(imageUrl: string): string | null {
+  let path = imageUrl;
+  if (/^https?:\/\//i.test(imageUrl)) {
+    try {
+      path = new URL(imageUrl).pathname;
+    } catch {
+      return null;
+    }
+  }
+  if (!OBJECT_PATH.test(path)) return null;
+  if (path.split('/').some((segment) => segment === '..' || segment === '.')) return null;
+  if (path.includes('//')) return null;
+  return path;
+}

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+export type NewUser = Pick<
+  UserEntity,
+  'id' | 'username' | 'email' | 'passwordHash' | 'displayName'
+>;
+export type UserChanges = Partial<
+  Pick<
+    UserEntity,
+    'displayName' | 'firstName' | 'lastName' | 'bio' | 'profileImageUrl' | 'coverImageUrl'
+  >
+>;
+
+/** The only code that reads and writes identity's users table. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private users(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(UserEntity);
+  }
+
+  findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return this.users(manager).findOneBy({ id });
+  }
+
+  findByIds(ids: string[]): Promise<UserEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.users().createQueryBuilder('user').where('user.id = ANY(:ids)', { ids }).getMany();
+  }
+
+  findByUsername(username: string): Promise<UserEntity | null> {
+    return this.users()
+      .createQueryBuilder('user')
+      .where('lower(user.username) = lower(:username)', { username })
+      .getOne();
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users().findOneBy({ email: email.toLowerCase() });
+  }
+
+  async usernameOrEmailTaken(
+    username: string,
+    email: string,
+  ): Promise<'username' | 'email' | null> {
+    const row = await this.users()
+      .createQueryBuilder('user')
+      .select('lower(user.username) = lower(:username)', 'username_taken')
+      .where('lower(user.username) = lower(:username) OR user.email = :email', { username, email })
+      .orderBy('username_taken', 'DESC')
+      .limit(1)
+      .getRawOne<{ username_taken: boolean }>();
+    if (!row) return null;
+    return row.username_taken ? 'username' : 'email';
+  }
+
+  async insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+    await this.users(manager).insert(user);
+    return this.users(manager).findOneByOrFail({ id: user.id });
+  }
+
+  /** Applies the changes and bumps the version that events carry. */
+  async update(
+    manager: EntityManager,
+    id: string,
+    changes: UserChanges,
+  ): Promise<UserEntity | null> {
+    await this.users(manager)
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ ...changes, version: () => 'version + 1' })
+      .where('id = :id', { id })
+      .execute();
+    return this.findById(id, manager);
+  }
+
+  async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.users().update({ id }, { passwordHash });
+  }
+
+  /**
+   * Locks the given users in id order (so two transactions never wait on each
+   * other in a circle) and returns the ids that exist. NO KEY UPDATE still lets
+   * foreign-key checks from other transactions through.
+   */
+  async lockInOrder(manager: EntityManager, ids: string[]): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM ${this.table()} WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async adjustFollowCounts(
+    manager: EntityManager,
+    followerId: string,
+    followeeId: string,
+    delta: 1 | -1,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE ${this.table()} SET
+         followers_count = followers_count + CASE WHEN id = $2 THEN $3::int ELSE 0 END,
+         following_count = following_count + CASE WHEN id = $1 THEN $3::int ELSE 0 END
+       WHERE id IN ($1, $2)`,
+      [followerId, followeeId, delta],
+    );
+  }
+
+  async followersCount(manager: EntityManager, id: string): Promise<number> {
+    const user = await this.users(manager).findOne({
+      where: { id },
+      select: { followersCount: true },
+    });
+    return user?.followersCount ?? 0;
+  }
+
+  private table(): string {
+    return this.dataSource.getMetadata(UserEntity).tablePath;
+  }
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Domain events: names in the past tense, one payload schema each.
+ * Payloads are validated when written to the outbox and again when a consumer
+ * reads a job (jobs outlive deploys).
+ */
+const isoDate = z.iso.datetime({ offset: true });
+
+const userFields = {
+  userId: z.uuid(),
+  username: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  verified: z.boolean(),
+  /** Grows with every change to the user: consumers keep the highest they saw. */
+  version: z.number().int().positive(),
+};
+
+export const eventPayloadSchemas = {
+  'user.registered': z.object({ ...userFields, createdAt: isoDate }),
+  'user.updated': z.object({
+    ...userFields,
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    bio: z.string().nullable(),
+    coverImageUrl: z.string().nullable(),
+    updatedAt: isoDate,
+  }),
+  'follow.created': z.object({
+    followerId: z.uuid(),
+    followeeId: z.uuid(),
+    createdAt: isoDate,
+  }),
+  'follow.deleted': z.object({
+    followerId: z.uuid(),
+    followeeId: z.uuid(),
+    deletedAt: isoDate,
+  }),
+} as const;
+
+export type EventName = keyof typeof eventPayloadSchemas;
+export const EVENT_NAMES = Object.keys(eventPayloadSchemas) as EventName[];
+export type EventPayload<E extends EventName> = z.infer<(typeof eventPayloadSchemas)[E]>;
+
+/** What travels in a job: the event's identity and time around its payload. */
+export interface EventEnvelope<E extends EventName = EventName> {
+  eventId: string;
+  name: E;
+  occurredAt: string;
+  payload: EventPayload<E>;
+}
+
+export const eventEnvelopeSchema = z.object({
+  eventId: z.uuid(),
+  name: z.enum(EVENT_NAMES as [EventName, ...EventName[]]),
+  occurredAt: isoDate,
+  payload: z.unknown(),
+});
+
+/** Services that consume events, each through its own queue. */
+export const EVENT_CONSUMERS = [
+  'timeline',
+  'communities',
+  'search',
+  'recommendations',
+  'analytics',
+] as const;
+export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
+
+/**
+ * The subscription table: who receives each event. A consumer must handle every
+ * event listed for it, and nothing else (checked when its worker starts).
+ */
+export const EVENT_SUBSCRIPTIONS = {
+  'user.registered': ['timeline', 'communities', 'search', 'recommendations'],
+  'user.updated': ['timeline', 'communities', 'search', 'recommendations'],
+  'follow.created': ['timeline', 'recommendations', 'analytics'],
+  'follow.deleted': ['timeline', 'recommendations', 'analytics'],
+} as const satisfies Record<EventName, readonly EventConsumer[]>;
+
+/** The events a consumer subscribes to, as a type. */
+export type SubscribedEvent<C extends EventConsumer> = {
+  [E in EventName]: C extends (typeof EVENT_SUBSCRIPTIONS)[E][number] ? E : never;
+}[EventName];
+
+export const subscribedEvents = (consumer: EventConsumer): EventName[] =>
+  EVENT_NAMES.filter((name) =>
+    (EVENT_SUBSCRIPTIONS[name] as readonly EventConsumer[]).includes(consumer),
+  );
+
+/** Queues are named `<service>-<purpose>`. */
+export const eventQueueName = (consumer: EventConsumer): string => `${consumer}-events`;

@@ -1,0 +1,19 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { InternalAuthOptions } from './internal-auth.guard';
+import { INTERNAL_AUTH_OPTIONS, InternalAuthGuard } from './internal-auth.guard';
+
+/** Makes every route of a service require the gateway's signed identity. */
+@Module({})
+export class InternalAuthModule {
+  static forRoot(options: InternalAuthOptions): DynamicModule {
+    return {
+      module: InternalAuthModule,
+      providers: [
+        { provide: INTERNAL_AUTH_OPTIONS, useValue: options },
+        { provide: APP_GUARD, useClass: InternalAuthGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './event-queues';
+export * from './event-worker';
+export * from './outbox';
+export * from './outbox-event.entity';
+export * from './messaging.module';

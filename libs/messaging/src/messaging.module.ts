@@ -1,0 +1,63 @@
+import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { QueueConnection } from './event-queues';
+import { EventQueues } from './event-queues';
+import type { OutboxRelayOptions, RelayLogger } from './outbox';
+import { EventOutbox, OutboxRelay } from './outbox';
+
+export const nestRelayLogger = (context: string): RelayLogger => {
+  const logger = new Logger(context);
+  return {
+    error: (message, error) =>
+      logger.error(message, error instanceof Error ? error.stack : String(error)),
+  };
+};
+
+@Injectable()
+class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly relay: OutboxRelay,
+    private readonly queues: EventQueues,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.queues.close();
+  }
+}
+
+export interface PublisherOptions extends OutboxRelayOptions {
+  connection: QueueConnection;
+}
+
+/** Gives a service `EventOutbox` (write events in a transaction) and runs its relay. */
+@Module({})
+export class MessagingModule {
+  static forPublisher(options: PublisherOptions): DynamicModule {
+    return {
+      module: MessagingModule,
+      providers: [
+        { provide: EventQueues, useFactory: () => new EventQueues(options.connection) },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, EventQueues],
+          useFactory: (dataSource: DataSource, queues: EventQueues) =>
+            new OutboxRelay(dataSource, queues, nestRelayLogger(OutboxRelay.name), options),
+        },
+        {
+          provide: EventOutbox,
+          inject: [DataSource, OutboxRelay],
+          useFactory: (dataSource: DataSource, relay: OutboxRelay) =>
+            new EventOutbox(dataSource, relay),
+        },
+        OutboxLifecycle,
+      ],
+      exports: [EventOutbox, OutboxRelay, EventQueues],
+    };
+  }
+}

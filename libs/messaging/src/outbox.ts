@@ -1,0 +1,190 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import type { EventConsumer, EventName, EventPayload } from '@wave/contracts';
+import { EVENT_SUBSCRIPTIONS, eventPayloadSchemas } from '@wave/contracts';
+import type { EventQueues } from './event-queues';
+import { eventJobOptions } from './event-queues';
+import { OutboxEventEntity } from './outbox-event.entity';
+
+export interface RelayLogger {
+  error(message: string, error?: unknown): void;
+}
+
+export interface OutboxRelayOptions {
+  /** How often to look for events that a kick missed (after a crash, say). */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Published rows are deleted after this long. */
+  retentionMs?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  event_id: string;
+  name: string;
+  payload: unknown;
+  occurred_at: Date;
+}
+
+/**
+ * Moves committed outbox rows to the subscribers' queues. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so several replicas can relay side by side, and marked
+ * published in the same transaction; a crash before the mark only means the
+ * events are added again, which the jobs' deterministic ids turn into no-ops.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | null = null;
+  private cleanupTimer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private stopped = false;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly retentionMs: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: EventQueues,
+    private readonly logger: RelayLogger,
+    options: OutboxRelayOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 200;
+    this.retentionMs = options.retentionMs ?? 7 * 24 * 3600 * 1000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.pollIntervalMs);
+    this.cleanupTimer = setInterval(() => void this.deletePublished(), 3600 * 1000);
+    this.timer.unref();
+    this.cleanupTimer.unref();
+    this.kick();
+  }
+
+  /** Relay now (called after a commit that wrote events). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Relays until nothing is pending; resolves when done. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    await this.drain();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.cleanupTimer) clearInterval(this.cleanupTimer);
+    this.timer = null;
+    this.cleanupTimer = null;
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      do {
+        this.rerun = false;
+        while ((await this.relayBatch()) === this.batchSize) {
+          // a full batch: there may be more
+        }
+      } while (this.rerun && !this.stopped);
+    } catch (error) {
+      this.logger.error('Outbox relay failed; it will retry', error);
+    }
+  }
+
+  private async relayBatch(): Promise<number> {
+    const table = this.dataSource.getMetadata(OutboxEventEntity).tablePath;
+    return this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id, event_id, name, payload, occurred_at FROM ${table}
+         WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) return 0;
+
+      const jobsByConsumer = new Map<
+        EventConsumer,
+        Parameters<ReturnType<EventQueues['get']>['addBulk']>[0]
+      >();
+      for (const row of rows) {
+        const consumers: readonly EventConsumer[] =
+          (EVENT_SUBSCRIPTIONS as Record<string, readonly EventConsumer[] | undefined>)[row.name] ??
+          [];
+        for (const consumer of consumers) {
+          const jobs = jobsByConsumer.get(consumer) ?? [];
+          jobs.push({
+            name: row.name,
+            data: {
+              eventId: row.event_id,
+              name: row.name,
+              occurredAt: new Date(row.occurred_at).toISOString(),
+              payload: row.payload,
+            },
+            opts: eventJobOptions(row.event_id),
+          });
+          jobsByConsumer.set(consumer, jobs);
+        }
+      }
+      await Promise.all(
+        [...jobsByConsumer].map(([consumer, jobs]) => this.queues.get(consumer).addBulk(jobs)),
+      );
+      await manager.query(`UPDATE ${table} SET published_at = now() WHERE id = ANY($1::bigint[])`, [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+  }
+
+  private async deletePublished(): Promise<void> {
+    try {
+      const table = this.dataSource.getMetadata(OutboxEventEntity).tablePath;
+      await this.dataSource.query(
+        `DELETE FROM ${table} WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
+        [this.retentionMs],
+      );
+    } catch (error) {
+      this.logger.error('Outbox cleanup failed', error);
+    }
+  }
+}
+
+/**
+ * Writes events in the caller's transaction. Use `transaction()` so the relay is
+ * kicked right after the commit.
+ */
+export class EventOutbox {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly relay: OutboxRelay | null,
+  ) {}
+
+  async append<E extends EventName>(
+    manager: EntityManager,
+    name: E,
+    payload: EventPayload<E>,
+  ): Promise<void> {
+    const checked = eventPayloadSchemas[name].parse(payload);
+    await manager.insert(OutboxEventEntity, {
+      eventId: uuidv7(),
+      name,
+      payload: checked as object,
+    });
+  }
+
+  /** Runs work in a transaction, then relays what it wrote. */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction(work);
+    this.relay?.kick();
+    return result;
+  }
+}

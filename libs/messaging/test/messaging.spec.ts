@@ -1,0 +1,252 @@
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import type { EventEnvelope } from '@wave/contracts';
+import { EVENT_SUBSCRIPTIONS, eventQueueName } from '@wave/contracts';
+import { buildDataSourceOptions, prepareDatabase } from '@wave/database';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { TestDatabase, TestRedisNamespace } from '@wave/testing';
+import { createTestDatabase, createTestRedisNamespace } from '@wave/testing';
+import { EventQueues } from '../src/event-queues';
+import type { EventHandlers } from '../src/event-worker';
+import { assertHandlersMatchSubscriptions, EventWorker } from '../src/event-worker';
+import { EventOutbox, OutboxRelay } from '../src/outbox';
+import { OutboxEventEntity } from '../src/outbox-event.entity';
+
+const userId = '0190b1de-1111-7000-8000-000000000001';
+const registered = {
+  userId,
+  username: 'ada',
+  displayName: 'Ada',
+  profileImageUrl: null,
+  verified: false,
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const silentLogger = { error: jest.fn(), warn: jest.fn() };
+
+describe('messaging', () => {
+  let database: TestDatabase;
+  let namespace: TestRedisNamespace;
+  let dataSource: DataSource;
+  let queues: EventQueues;
+  let relay: OutboxRelay;
+  let sut: EventOutbox;
+  const inspect: Queue[] = [];
+
+  const connection = () => ({
+    connection: bullConnection(namespace.url),
+    prefix: bullPrefix(namespace.keyPrefix),
+  });
+  const queueOf = (consumer: 'timeline' | 'search' | 'analytics') => {
+    const queue = new Queue(eventQueueName(consumer), connection());
+    inspect.push(queue);
+    return queue;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('messaging');
+    namespace = createTestRedisNamespace('messaging');
+    await prepareDatabase(database.url, 'messaging');
+    dataSource = new DataSource({
+      ...buildDataSourceOptions({
+        url: database.url,
+        schema: 'messaging',
+        entities: [OutboxEventEntity],
+        migrations: [],
+      }),
+      synchronize: true,
+    });
+    await dataSource.initialize();
+    queues = new EventQueues(connection());
+    relay = new OutboxRelay(dataSource, queues, silentLogger, { pollIntervalMs: 60_000 });
+    sut = new EventOutbox(dataSource, null);
+  });
+
+  afterAll(async () => {
+    await relay.stop();
+    await queues.close();
+    await Promise.all(inspect.map((queue) => queue.close()));
+    await dataSource.destroy();
+    await database.drop();
+    await namespace.cleanup();
+  });
+
+  beforeEach(async () => {
+    await dataSource.query('TRUNCATE messaging.outbox');
+  });
+
+  it('relays a committed event to every subscriber queue, once', async () => {
+    await sut.transaction((manager) => sut.append(manager, 'user.registered', registered));
+    const [row] = await dataSource.getRepository(OutboxEventEntity).find();
+    expect(row?.publishedAt).toBeNull();
+
+    await relay.flush();
+
+    for (const consumer of EVENT_SUBSCRIPTIONS['user.registered']) {
+      const queue = new Queue(eventQueueName(consumer), connection());
+      inspect.push(queue);
+      const job = await queue.getJob(row!.eventId);
+      expect(job?.name).toBe('user.registered');
+      expect((job?.data as EventEnvelope).payload).toEqual(registered);
+    }
+    const analytics = queueOf('analytics');
+    expect(await analytics.getJob(row!.eventId)).toBeUndefined();
+    const [published] = await dataSource.getRepository(OutboxEventEntity).find();
+    expect(published?.publishedAt).toBeInstanceOf(Date);
+  });
+
+  it('writes nothing when the transaction rolls back', async () => {
+    await expect(
+      sut.transaction(async (manager) => {
+        await sut.append(manager, 'user.registered', registered);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await dataSource.getRepository(OutboxEventEntity).count()).toBe(0);
+  });
+
+  it('refuses a payload that breaks its schema', async () => {
+    await expect(
+      sut.transaction((manager) =>
+        sut.append(manager, 'user.registered', { ...registered, userId: 'nope' }),
+      ),
+    ).rejects.toThrow();
+    expect(await dataSource.getRepository(OutboxEventEntity).count()).toBe(0);
+  });
+
+  it('adds nothing twice when a relay crashed before marking rows published', async () => {
+    await sut.transaction((manager) =>
+      sut.append(manager, 'follow.created', {
+        followerId: userId,
+        followeeId: '0190b1de-1111-7000-8000-000000000002',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+    await relay.flush();
+    const timeline = queueOf('timeline');
+    const before = await timeline.getJobCounts('waiting');
+    await dataSource.query('UPDATE messaging.outbox SET published_at = NULL');
+    await relay.flush();
+    expect(await timeline.getJobCounts('waiting')).toEqual(before);
+  });
+});
+
+describe(EventWorker.name, () => {
+  let namespace: TestRedisNamespace;
+  const open: { close(): Promise<void> }[] = [];
+
+  beforeAll(() => {
+    namespace = createTestRedisNamespace('worker');
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((item) => item.close()));
+  });
+  afterAll(async () => {
+    await namespace.cleanup();
+  });
+
+  const connection = () => ({
+    connection: bullConnection(namespace.url),
+    prefix: bullPrefix(`${namespace.keyPrefix}${Math.random().toString(36).slice(2)}:`),
+  });
+
+  const handlersWith = (
+    overrides: Partial<EventHandlers<'timeline'>>,
+  ): EventHandlers<'timeline'> => ({
+    'user.registered': jest.fn(() => Promise.resolve()),
+    'user.updated': jest.fn(() => Promise.resolve()),
+    'follow.created': jest.fn(() => Promise.resolve()),
+    'follow.deleted': jest.fn(() => Promise.resolve()),
+    ...overrides,
+  });
+
+  const waitFor = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it('refuses handlers that do not match the subscription table', () => {
+    expect(() => assertHandlersMatchSubscriptions('timeline', { 'user.registered': 1 })).toThrow(
+      /missing: user.updated, follow.created, follow.deleted/,
+    );
+    expect(() =>
+      assertHandlersMatchSubscriptions('analytics', {
+        'follow.created': 1,
+        'follow.deleted': 1,
+        'user.registered': 1,
+      }),
+    ).toThrow(/not subscribed: user.registered/);
+  });
+
+  it('delivers a validated payload and retries a failing handler', async () => {
+    const options = connection();
+    let calls = 0;
+    const seen: unknown[] = [];
+    const sut = new EventWorker({
+      ...options,
+      consumer: 'timeline',
+      logger: silentLogger,
+      handlers: handlersWith({
+        'user.registered': (payload) => {
+          calls += 1;
+          if (calls === 1) return Promise.reject(new Error('transient'));
+          seen.push(payload);
+          return Promise.resolve();
+        },
+      }),
+    });
+    open.push(sut);
+    const queues = new EventQueues(options);
+    open.push(queues);
+    await queues
+      .get('timeline')
+      .add(
+        'user.registered',
+        {
+          eventId: '0190b1de-2222-7000-8000-000000000001',
+          name: 'user.registered',
+          occurredAt: '2026-01-01T00:00:00.000Z',
+          payload: registered,
+        },
+        { jobId: 'e1', attempts: 3, backoff: { type: 'fixed', delay: 10 } },
+      );
+    sut.start();
+    await waitFor(() => Promise.resolve(seen.length === 1));
+    expect(calls).toBe(2);
+    expect(seen[0]).toEqual(registered);
+  });
+
+  it('parks an invalid payload at once without calling the handler', async () => {
+    const options = connection();
+    const handler = jest.fn(() => Promise.resolve());
+    const sut = new EventWorker({
+      ...options,
+      consumer: 'timeline',
+      logger: silentLogger,
+      handlers: handlersWith({ 'user.registered': handler }),
+    });
+    open.push(sut);
+    const queues = new EventQueues(options);
+    open.push(queues);
+    const queue = queues.get('timeline');
+    await queue.add(
+      'user.registered',
+      {
+        eventId: '0190b1de-2222-7000-8000-000000000002',
+        name: 'user.registered',
+        occurredAt: '2026-01-01T00:00:00.000Z',
+        payload: { userId: 'x' },
+      },
+      { jobId: 'e2', attempts: 5, backoff: { type: 'fixed', delay: 10 } },
+    );
+    sut.start();
+    await waitFor(async () => (await queue.getJobCounts('failed')).failed === 1);
+    const job = await queue.getJob('e2');
+    expect(job?.attemptsMade).toBe(1);
+    expect(job?.failedReason).toMatch(/Invalid user.registered payload/);
+    expect(handler).not.toHaveBeenCalled();
+  });
+});

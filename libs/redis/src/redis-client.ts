@@ -1,0 +1,58 @@
+import type { RedisOptions } from 'ioredis';
+import { Redis } from 'ioredis';
+
+export interface RedisClientOptions {
+  url: string;
+  /** Every key this client touches starts with it (REDIS_KEY_PREFIX). */
+  keyPrefix: string;
+  /** Shown in CLIENT LIST and in logs. */
+  name: string;
+}
+
+/** A Redis client for ordinary keys (sessions, caches, rate limits). */
+export function createRedisClient(options: RedisClientOptions): Redis {
+  return new Redis(options.url, {
+    keyPrefix: options.keyPrefix,
+    connectionName: options.name,
+    maxRetriesPerRequest: 2,
+    enableAutoPipelining: true,
+  });
+}
+
+/**
+ * Connection settings for BullMQ, which keeps its own prefix and forbids
+ * ioredis' keyPrefix. Workers need `maxRetriesPerRequest: null`.
+ */
+export function bullConnection(url: string): RedisOptions {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
+    tls: parsed.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+/** BullMQ's own prefix, derived from the deployment's key prefix. */
+export const bullPrefix = (keyPrefix: string): string => `${keyPrefix}bull`;
+
+/** Deletes every key under a prefix (tests and resets), in batches. */
+export async function deleteKeysWithPrefix(url: string, prefix: string): Promise<number> {
+  if (prefix.length === 0) throw new Error('Refusing to delete every key: empty prefix');
+  const client = new Redis(url, { maxRetriesPerRequest: 2 });
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await client.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+  return deleted;
+}

@@ -1,0 +1,68 @@
+import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { ErrorResponse } from '@wave/contracts';
+
+/**
+ * Fastify rejects some requests before a handler runs (Nest passes them on as
+ * HttpExceptions with Fastify's wording); these are the client-facing words.
+ */
+const FASTIFY_MESSAGES: readonly [prefix: string, message: string][] = [
+  ['Body is not valid JSON', 'Request body is not valid JSON'],
+  [
+    'Body cannot be empty when content-type',
+    'Request body must not be empty when the content type is JSON',
+  ],
+  ['Unsupported Media Type', 'Unsupported content type: send JSON'],
+  ['Request body is too large', 'Request body is too large'],
+  ['Request body size did not match Content-Length', 'Content-Length does not match the body'],
+];
+
+const clientMessage = (message: string): string =>
+  FASTIFY_MESSAGES.find(([prefix]) => message.startsWith(prefix))?.[1] ?? message;
+
+interface ErrorWithStatus {
+  statusCode?: unknown;
+  message?: unknown;
+}
+
+/** Turns any error into a status and `{ message }`; nothing internal reaches the client. */
+export function toErrorResponse(exception: unknown): { status: number; body: ErrorResponse } {
+  if (exception instanceof HttpException) {
+    const response = exception.getResponse();
+    let message: string = exception.message;
+    if (typeof response === 'string') message = response;
+    else if (typeof response === 'object' && response !== null && 'message' in response) {
+      const value = response.message;
+      if (typeof value === 'string') message = value;
+      else if (Array.isArray(value)) message = value.filter((item) => typeof item === 'string').join('; ');
+    }
+    return { status: exception.getStatus(), body: { message: clientMessage(message) } };
+  }
+  const candidate = (exception ?? {}) as ErrorWithStatus;
+  if (
+    typeof candidate.statusCode === 'number' &&
+    candidate.statusCode >= 400 &&
+    candidate.statusCode < 500 &&
+    typeof candidate.message === 'string'
+  ) {
+    return { status: candidate.statusCode, body: { message: clientMessage(candidate.message) } };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error' } };
+}
+
+@Catch()
+export class ErrorResponseFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const { status, body } = toErrorResponse(exception);
+    if (status >= 500) {
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
+    }
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    void reply.status(status).header('cache-control', 'no-store').send(body);
+  }
+}

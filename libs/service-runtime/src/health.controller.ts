@@ -1,0 +1,68 @@
+import type { DynamicModule, Provider } from '@nestjs/common';
+import { Controller, Get, Inject, Module, ServiceUnavailableException } from '@nestjs/common';
+import { SkipInternalAuth } from '@wave/internal-auth';
+
+export interface HealthCheck {
+  name: string;
+  check: () => Promise<unknown>;
+}
+export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+const withTimeout = (work: Promise<unknown>): Promise<unknown> =>
+  Promise.race([
+    work,
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref(),
+    ),
+  ]);
+
+/**
+ * `/health` says the process serves (liveness); `/health/ready` checks the
+ * service's datastores (readiness). Neither needs the gateway's signature.
+ */
+@SkipInternalAuth()
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[]) {}
+
+  @Get()
+  live() {
+    return { status: 'up' };
+  }
+
+  @Get('ready')
+  async ready() {
+    const results = await Promise.all(
+      this.checks.map(async (probe) => {
+        const name = probe.name;
+        try {
+          await withTimeout(probe.check());
+          return [name, 'up'] as const;
+        } catch {
+          return [name, 'down'] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(results);
+    const up = results.every(([, state]) => state === 'up');
+    if (!up) {
+      throw new ServiceUnavailableException(
+        `Not ready: ${results
+          .filter(([, state]) => state === 'down')
+          .map(([name]) => name)
+          .join(', ')} down`,
+      );
+    }
+    return { status: 'up', checks };
+  }
+}
+
+@Module({})
+export class HealthModule {
+  /** `checks` is a provider of `HEALTH_CHECKS` (it usually injects a DataSource and Redis). */
+  static register(checks: Provider): DynamicModule {
+    return { module: HealthModule, controllers: [HealthController], providers: [checks] };
+  }
+}

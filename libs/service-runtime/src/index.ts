@@ -1,0 +1,5 @@
+export * from './error-response.filter';
+export * from './health.controller';
+export * from './logging';
+export * from './service-app';
+export * from './zod-validation.pipe';

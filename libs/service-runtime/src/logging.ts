@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The caller's request id when it is sane (the gateway sets one), else a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+export interface LoggingOptions {
+  service: string;
+  level: string;
+}
+
+/**
+ * JSON log lines with the service, the context and the request id of the
+ * request being served (nestjs-pino keeps it per request). Secrets are redacted.
+ */
+export function loggingModule(options: LoggingOptions): DynamicModule {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      level: options.level,
+      base: { service: options.service },
+      messageKey: 'message',
+      genReqId: (request: IncomingMessage, response: ServerResponse) => {
+        const id = requestIdOf(request);
+        response.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      customAttributeKeys: { reqId: 'requestId' },
+      autoLogging: {
+        ignore: (request: IncomingMessage) => (request.url ?? '').startsWith('/health'),
+      },
+      serializers: {
+        req: (request: { id: unknown; method: unknown; url: unknown }) => ({
+          method: request.method,
+          url: request.url,
+        }),
+        res: (response: { statusCode: unknown }) => ({ statusCode: response.statusCode }),
+      },
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'req.headers["x-internal-identity"]',
+          'res.headers["set-cookie"]',
+        ],
+        remove: true,
+      },
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export * from './test-env.constant';
+export * from './test-infrastructure';
