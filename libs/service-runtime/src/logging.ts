@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 
@@ -19,7 +19,8 @@ export interface LoggingOptions {
 
 /**
  * JSON log lines with the service, the context and the request id of the
- * request being served (nestjs-pino keeps it per request). Secrets are redacted.
+ * request being served (nestjs-pino keeps it per request; Fastify assigns it,
+ * see createServiceApp). Secrets are redacted.
  */
 export function loggingModule(options: LoggingOptions): DynamicModule {
   return LoggerModule.forRoot({
@@ -27,17 +28,12 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
       level: options.level,
       base: { service: options.service },
       messageKey: 'message',
-      genReqId: (request: IncomingMessage, response: ServerResponse) => {
-        const id = requestIdOf(request);
-        response.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      customAttributeKeys: { reqId: 'requestId' },
       autoLogging: {
         ignore: (request: IncomingMessage) => (request.url ?? '').startsWith('/health'),
       },
       serializers: {
         req: (request: { id: unknown; method: unknown; url: unknown }) => ({
+          requestId: request.id,
           method: request.method,
           url: request.url,
         }),

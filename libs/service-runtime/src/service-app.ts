@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ErrorResponseFilter, toErrorResponse } from './error-response.filter';
+import { ErrorResponseFilter } from './error-response.filter';
+import { REQUEST_ID_HEADER, requestIdOf } from './logging';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -25,6 +27,13 @@ export async function createServiceApp(
     trustProxy: options.trustProxy ?? false,
     logger: false,
     return503OnClosing: true,
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const id = requestIdOf(request);
+      // Passed on to the services the request reaches.
+      request.headers[REQUEST_ID_HEADER] = id;
+      return id;
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
@@ -33,12 +42,13 @@ export async function createServiceApp(
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorResponseFilter());
   app.enableShutdownHooks();
+  // On the raw response, so that answers written by a proxy carry it too.
   app
     .getHttpAdapter()
     .getInstance()
-    .setErrorHandler((error, _request, reply) => {
-      const { status, body } = toErrorResponse(error);
-      void reply.status(status).send(body);
+    .addHook('onRequest', (request, reply, done) => {
+      reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+      done();
     });
   return app;
 }

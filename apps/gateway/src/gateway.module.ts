@@ -1,0 +1,54 @@
+import type { DynamicModule, MiddlewareConsumer, NestModule } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { REDIS_CLIENT, RedisModule } from '@wave/redis';
+import type { HealthCheck } from '@wave/service-runtime';
+import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
+import { SessionStore } from '@wave/sessions';
+import type { GatewayConfig } from './config/gateway.config';
+import { GATEWAY_CONFIG } from './config/gateway.config';
+import { GatewayHealthController } from './health/gateway-health.controller';
+import { ProxyMiddleware } from './proxy/proxy.middleware';
+import { Upstreams } from './proxy/upstreams';
+import { AuthRateLimitMiddleware } from './security/auth-rate-limit.middleware';
+import { ClientIp } from './security/client-ip';
+import { CsrfMiddleware } from './security/csrf.middleware';
+import { RateLimits } from './security/rate-limits';
+import { RequestRateLimitMiddleware } from './security/request-rate-limit.middleware';
+
+@Module({})
+export class GatewayModule implements NestModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        loggingModule({ service: 'gateway', level: config.LOG_LEVEL }),
+        RedisModule.forRoot({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, name: 'gateway' }),
+        HealthModule.register({
+          provide: HEALTH_CHECKS,
+          inject: [REDIS_CLIENT],
+          useFactory: (redis: Redis): HealthCheck[] => [{ name: 'redis', check: () => redis.ping() }],
+        }),
+      ],
+      controllers: [GatewayHealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: SessionStore,
+          inject: [REDIS_CLIENT],
+          useFactory: (redis: Redis) => new SessionStore(redis, config.SESSION_TTL_SECONDS),
+        },
+        ClientIp,
+        RateLimits,
+        Upstreams,
+      ],
+    };
+  }
+
+  /** The request pipeline, in order: budget, CSRF, sign-in limits, routing. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(RequestRateLimitMiddleware, CsrfMiddleware, AuthRateLimitMiddleware, ProxyMiddleware)
+      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,71 @@
+import type { ClientRequest, ServerResponse } from 'node:http';
+import type { NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { parse as parseCookies } from 'cookie';
+import { SESSION_COOKIE_NAME, SessionStore } from '@wave/sessions';
+import type { GatewayConfig } from '../config/gateway.config';
+import { GATEWAY_CONFIG } from '../config/gateway.config';
+import { GATEWAY_ROUTES, matchRoute, pathOf } from '../routing/route-table';
+import { originalUrlOf, sendError } from './raw-http';
+import type { ProxiedRequest } from './upstreams';
+import { Upstreams } from './upstreams';
+
+const formatBytes = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/**
+ * Routes /api calls to their service: unknown /api paths get a JSON 404, bodies
+ * over the route's limit a 413, and the session cookie is resolved to the user
+ * the signed identity header names.
+ */
+@Injectable()
+export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerResponse> {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+    private readonly upstreams: Upstreams,
+  ) {}
+
+  async use(req: ProxiedRequest, res: ServerResponse, next: (error?: unknown) => void): Promise<void> {
+    const url = originalUrlOf(req);
+    const path = pathOf(url);
+    if (GATEWAY_ROUTES.has(path)) return next();
+    const route = matchRoute(url);
+    if (!route) {
+      if (path === '/api' || path.startsWith('/api/')) {
+        return sendError(res, 404, `No such endpoint: ${req.method ?? 'GET'} ${path}`);
+      }
+      return next();
+    }
+
+    const limit = route.bodyLimit ?? this.config.JSON_BODY_LIMIT_BYTES;
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > limit) {
+      return sendError(res, 413, `Request body is too large (at most ${formatBytes(limit)})`);
+    }
+    if (req.body === undefined && req.headers['transfer-encoding']) {
+      req.onUpstreamRequest = (upstream) => capStreamedBody(req, res, upstream, limit);
+    }
+
+    const cookies = parseCookies(req.headers.cookie ?? '');
+    const session = await this.sessions.resolve(cookies[SESSION_COOKIE_NAME]);
+    req.identity = { userId: session?.userId ?? null };
+    // The service sees (and the identity header signs) the path the client asked for.
+    req.url = url;
+    await this.upstreams.handler(route.upstream)(req, res, next);
+  }
+}
+
+/** Stops a chunked body that grows past the limit, answering 413 if nothing was answered yet. */
+function capStreamedBody(req: ProxiedRequest, res: ServerResponse, upstream: ClientRequest, limit: number) {
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit && !upstream.destroyed) {
+      req.unpipe(upstream);
+      upstream.destroy();
+      sendError(res, 413, `Request body is too large (at most ${formatBytes(limit)})`);
+      req.resume();
+    }
+  });
+}

@@ -1,0 +1,27 @@
+import { matchRoute, pathOf } from './route-table';
+
+describe(matchRoute.name, () => {
+  it.each([
+    ['/api/register', 'identity'],
+    ['/api/login', 'identity'],
+    ['/api/logout', 'identity'],
+    ['/api/user', 'identity'],
+    ['/api/user?x=1', 'identity'],
+    ['/api/users/ada', 'identity'],
+    ['/api/users/profile/images', 'identity'],
+    ['/api/users/0190b1de-1111-7000-8000-000000000001/followers?limit=5', 'identity'],
+  ])('sends %s to %s', (url, upstream) => {
+    expect(matchRoute(url)?.upstream).toBe(upstream);
+  });
+
+  it.each(['/api/nope', '/api/user/extra', '/api/registerx', '/', '/api', '/api/health', '/apiusers'])(
+    'has no route for %s',
+    (url) => {
+      expect(matchRoute(url)).toBeNull();
+    },
+  );
+
+  it('ignores the query and fragment', () => {
+    expect(pathOf('/api/user?next=/api/users#x')).toBe('/api/user');
+  });
+});

@@ -1,0 +1,117 @@
+import type { ServerResponse } from 'node:http';
+import type { NestMiddleware } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { pathOf } from '../routing/route-table';
+import type { GatewayRequest } from '../proxy/raw-http';
+import { originalUrlOf, sendError, tooManyRequests } from '../proxy/raw-http';
+import { ClientIp } from './client-ip';
+import { accountKey, RateLimits } from './rate-limits';
+
+/** Sign-in bodies are tiny; anything bigger is not a sign-in. */
+const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * Limits sign-ins per address and per account, and sign-ups per address. To
+ * count per account the gateway reads the sign-in body (small, capped) and
+ * forwards it as it read it. A successful sign-in clears the account's count.
+ */
+@Injectable()
+export class AuthRateLimitMiddleware implements NestMiddleware<GatewayRequest, ServerResponse> {
+  constructor(
+    private readonly limits: RateLimits,
+    private readonly clientIp: ClientIp,
+  ) {}
+
+  async use(req: GatewayRequest, res: ServerResponse, next: () => void): Promise<void> {
+    if (req.method !== 'POST') return next();
+    const path = pathOf(originalUrlOf(req));
+    if (path === '/api/register') return this.limitRegistration(req, res, next);
+    if (path === '/api/login') return this.limitLogin(req, res, next);
+    next();
+  }
+
+  private async limitRegistration(req: GatewayRequest, res: ServerResponse, next: () => void) {
+    const result = await this.limits.consume('registerPerIp', this.clientIp.of(req));
+    if (!result.allowed) {
+      return tooManyRequests(
+        res,
+        result.retryAfterSeconds,
+        `Too many sign-ups from this address. Try again in ${result.retryAfterSeconds} seconds.`,
+      );
+    }
+    next();
+  }
+
+  private async limitLogin(req: GatewayRequest, res: ServerResponse, next: () => void) {
+    const byIp = await this.limits.consume('loginPerIp', this.clientIp.of(req));
+    if (!byIp.allowed) return this.refuseLogin(res, byIp.retryAfterSeconds);
+
+    const body = await readJsonBody(req, LOGIN_BODY_LIMIT_BYTES);
+    if (!body.ok) return sendError(res, body.status, body.message);
+    req.body = body.value;
+
+    const email = (body.value as { email?: unknown } | null)?.email;
+    if (typeof email === 'string' && email.trim().length > 0) {
+      const key = accountKey(email);
+      const byAccount = await this.limits.consume('loginPerAccount', key);
+      if (!byAccount.allowed) return this.refuseLogin(res, byAccount.retryAfterSeconds);
+      res.once('finish', () => {
+        if (res.statusCode === 200) void this.limits.reset('loginPerAccount', key);
+      });
+    }
+    next();
+  }
+
+  private refuseLogin(res: ServerResponse, retryAfterSeconds: number): void {
+    tooManyRequests(
+      res,
+      retryAfterSeconds,
+      `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+    );
+  }
+}
+
+type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+function readJsonBody(req: GatewayRequest, limit: number): Promise<BodyResult> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    return Promise.resolve({ ok: false, status: 415, message: 'Unsupported content type: send JSON' });
+  }
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit) {
+    return Promise.resolve({ ok: false, status: 413, message: 'Request body is too large' });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: BodyResult) => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        finish({ ok: false, status: 413, message: 'Request body is too large' });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text.trim().length === 0) {
+        finish({ ok: false, status: 400, message: 'Request body must be a JSON object' });
+        return;
+      }
+      try {
+        finish({ ok: true, value: JSON.parse(text) });
+      } catch {
+        finish({ ok: false, status: 400, message: 'Request body is not valid JSON' });
+      }
+    });
+    req.on('error', () => finish({ ok: false, status: 400, message: 'Request body could not be read' }));
+  });
+}
