@@ -15,6 +15,7 @@ import { ClientIp } from './security/client-ip';
 import { CsrfMiddleware } from './security/csrf.middleware';
 import { RateLimits } from './security/rate-limits';
 import { RequestRateLimitMiddleware } from './security/request-rate-limit.middleware';
+import { SecurityHeadersMiddleware } from './security/security-headers.middleware';
 
 @Module({})
 export class GatewayModule implements NestModule {
@@ -23,11 +24,17 @@ export class GatewayModule implements NestModule {
       module: GatewayModule,
       imports: [
         loggingModule({ service: 'gateway', level: config.LOG_LEVEL }),
-        RedisModule.forRoot({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, name: 'gateway' }),
+        RedisModule.forRoot({
+          url: config.REDIS_URL,
+          keyPrefix: config.REDIS_KEY_PREFIX,
+          name: 'gateway',
+        }),
         HealthModule.register({
           provide: HEALTH_CHECKS,
           inject: [REDIS_CLIENT],
-          useFactory: (redis: Redis): HealthCheck[] => [{ name: 'redis', check: () => redis.ping() }],
+          useFactory: (redis: Redis): HealthCheck[] => [
+            { name: 'redis', check: () => redis.ping() },
+          ],
         }),
       ],
       controllers: [GatewayHealthController],
@@ -45,10 +52,16 @@ export class GatewayModule implements NestModule {
     };
   }
 
-  /** The request pipeline, in order: budget, CSRF, sign-in limits, routing. */
+  /** The request pipeline, in order: headers, budget, CSRF, sign-in limits, routing. */
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(RequestRateLimitMiddleware, CsrfMiddleware, AuthRateLimitMiddleware, ProxyMiddleware)
+      .apply(
+        SecurityHeadersMiddleware,
+        RequestRateLimitMiddleware,
+        CsrfMiddleware,
+        AuthRateLimitMiddleware,
+        ProxyMiddleware,
+      )
       .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

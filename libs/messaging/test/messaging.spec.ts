@@ -201,18 +201,16 @@ describe(EventWorker.name, () => {
     open.push(sut);
     const queues = new EventQueues(options);
     open.push(queues);
-    await queues
-      .get('timeline')
-      .add(
-        'user.registered',
-        {
-          eventId: '0190b1de-2222-7000-8000-000000000001',
-          name: 'user.registered',
-          occurredAt: '2026-01-01T00:00:00.000Z',
-          payload: registered,
-        },
-        { jobId: 'e1', attempts: 3, backoff: { type: 'fixed', delay: 10 } },
-      );
+    await queues.get('timeline').add(
+      'user.registered',
+      {
+        eventId: '0190b1de-2222-7000-8000-000000000001',
+        name: 'user.registered',
+        occurredAt: '2026-01-01T00:00:00.000Z',
+        payload: registered,
+      },
+      { jobId: 'e1', attempts: 3, backoff: { type: 'fixed', delay: 10 } },
+    );
     sut.start();
     await waitFor(() => Promise.resolve(seen.length === 1));
     expect(calls).toBe(2);

@@ -35,7 +35,8 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
     else if (typeof response === 'object' && response !== null && 'message' in response) {
       const value = response.message;
       if (typeof value === 'string') message = value;
-      else if (Array.isArray(value)) message = value.filter((item) => typeof item === 'string').join('; ');
+      else if (Array.isArray(value))
+        message = value.filter((item) => typeof item === 'string').join('; ');
     }
     return { status: exception.getStatus(), body: { message: clientMessage(message) } };
   }

@@ -1,2 +1,3 @@
+export * from './service-process';
 export * from './test-env.constant';
 export * from './test-infrastructure';

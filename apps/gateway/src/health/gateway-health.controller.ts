@@ -45,7 +45,9 @@ export class GatewayHealthController {
     try {
       await Promise.race([
         check(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS).unref(),
+        ),
       ]);
       return [name, 'up'];
     } catch {

@@ -11,7 +11,9 @@ import type { ProxiedRequest } from './upstreams';
 import { Upstreams } from './upstreams';
 
 const formatBytes = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${Math.round(bytes / (1024 * 1024))} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 
 /**
  * Routes /api calls to their service: unknown /api paths get a JSON 404, bodies
@@ -26,7 +28,11 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     private readonly upstreams: Upstreams,
   ) {}
 
-  async use(req: ProxiedRequest, res: ServerResponse, next: (error?: unknown) => void): Promise<void> {
+  async use(
+    req: ProxiedRequest,
+    res: ServerResponse,
+    next: (error?: unknown) => void,
+  ): Promise<void> {
     const url = originalUrlOf(req);
     const path = pathOf(url);
     if (GATEWAY_ROUTES.has(path)) return next();
@@ -57,7 +63,12 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
 }
 
 /** Stops a chunked body that grows past the limit, answering 413 if nothing was answered yet. */
-function capStreamedBody(req: ProxiedRequest, res: ServerResponse, upstream: ClientRequest, limit: number) {
+function capStreamedBody(
+  req: ProxiedRequest,
+  res: ServerResponse,
+  upstream: ClientRequest,
+  limit: number,
+) {
   let received = 0;
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;

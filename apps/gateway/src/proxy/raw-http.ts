@@ -33,5 +33,8 @@ export function sendError(
   res.end(payload);
 }
 
-export const tooManyRequests = (res: ServerResponse, retryAfterSeconds: number, message: string): void =>
-  sendError(res, 429, message, { 'retry-after': String(retryAfterSeconds) });
+export const tooManyRequests = (
+  res: ServerResponse,
+  retryAfterSeconds: number,
+  message: string,
+): void => sendError(res, 429, message, { 'retry-after': String(retryAfterSeconds) });

@@ -19,7 +19,13 @@ export interface ProxiedRequest extends GatewayRequest {
   onUpstreamRequest?: (upstream: ClientRequest) => void;
 }
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+]);
 
 /** Response headers that say too much about what runs behind the gateway. */
 const HIDDEN_RESPONSE_HEADERS = ['x-powered-by', 'server'];
@@ -79,7 +85,8 @@ export class Upstreams implements OnApplicationShutdown {
             }),
           );
           if (upstream !== 'identity') proxyReq.removeHeader('cookie');
-          if (req.body !== undefined) fixRequestBody(proxyReq, req as IncomingMessage & { body: unknown });
+          if (req.body !== undefined)
+            fixRequestBody(proxyReq, req as IncomingMessage & { body: unknown });
           else req.onUpstreamRequest?.(proxyReq);
         },
         proxyRes: (proxyRes) => {

@@ -14,12 +14,17 @@ describe(matchRoute.name, () => {
     expect(matchRoute(url)?.upstream).toBe(upstream);
   });
 
-  it.each(['/api/nope', '/api/user/extra', '/api/registerx', '/', '/api', '/api/health', '/apiusers'])(
-    'has no route for %s',
-    (url) => {
-      expect(matchRoute(url)).toBeNull();
-    },
-  );
+  it.each([
+    '/api/nope',
+    '/api/user/extra',
+    '/api/registerx',
+    '/',
+    '/api',
+    '/api/health',
+    '/apiusers',
+  ])('has no route for %s', (url) => {
+    expect(matchRoute(url)).toBeNull();
+  });
 
   it('ignores the query and fragment', () => {
     expect(pathOf('/api/user?next=/api/users#x')).toBe('/api/user');

@@ -76,7 +76,11 @@ type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; me
 function readJsonBody(req: GatewayRequest, limit: number): Promise<BodyResult> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
-    return Promise.resolve({ ok: false, status: 415, message: 'Unsupported content type: send JSON' });
+    return Promise.resolve({
+      ok: false,
+      status: 415,
+      message: 'Unsupported content type: send JSON',
+    });
   }
   const declared = Number(req.headers['content-length'] ?? '0');
   if (declared > limit) {
@@ -112,6 +116,8 @@ function readJsonBody(req: GatewayRequest, limit: number): Promise<BodyResult> {
         finish({ ok: false, status: 400, message: 'Request body is not valid JSON' });
       }
     });
-    req.on('error', () => finish({ ok: false, status: 400, message: 'Request body could not be read' }));
+    req.on('error', () =>
+      finish({ ok: false, status: 400, message: 'Request body could not be read' }),
+    );
   });
 }

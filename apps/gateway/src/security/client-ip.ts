@@ -24,7 +24,11 @@ export class ClientIp {
   protocolOf(request: IncomingMessage): string {
     const socket = request.socket as { encrypted?: boolean; remoteAddress?: string };
     const forwarded = request.headers['x-forwarded-proto'];
-    if (typeof forwarded === 'string' && socket.remoteAddress && this.trust(socket.remoteAddress, 0)) {
+    if (
+      typeof forwarded === 'string' &&
+      socket.remoteAddress &&
+      this.trust(socket.remoteAddress, 0)
+    ) {
       return forwarded.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
     }
     return socket.encrypted ? 'https' : 'http';

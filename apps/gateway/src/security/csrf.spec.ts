@@ -10,7 +10,9 @@ describe(isCrossSiteRequestAllowed.name, () => {
   };
 
   it('lets safe methods through whatever their origin', () => {
-    expect(isCrossSiteRequestAllowed({ ...base, method: 'GET', origin: 'https://evil.example' })).toBe(true);
+    expect(
+      isCrossSiteRequestAllowed({ ...base, method: 'GET', origin: 'https://evil.example' }),
+    ).toBe(true);
   });
 
   it.each([
@@ -42,7 +44,9 @@ describe(isCrossSiteRequestAllowed.name, () => {
 
   it('checks every state-changing method', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      expect(isCrossSiteRequestAllowed({ ...base, method, origin: 'https://evil.example' })).toBe(false);
+      expect(isCrossSiteRequestAllowed({ ...base, method, origin: 'https://evil.example' })).toBe(
+        false,
+      );
     }
   });
 });

@@ -21,7 +21,10 @@ export function isCrossSiteRequestAllowed(input: CsrfInput): boolean {
   if (input.origin !== undefined) {
     const origin = input.origin.toLowerCase();
     if (origin === 'null') return false;
-    return origin === input.ownOrigin.toLowerCase() || input.allowedOrigins.some((allowed) => allowed.toLowerCase() === origin);
+    return (
+      origin === input.ownOrigin.toLowerCase() ||
+      input.allowedOrigins.some((allowed) => allowed.toLowerCase() === origin)
+    );
   }
   if (input.secFetchSite !== undefined) return input.secFetchSite.toLowerCase() !== 'cross-site';
   return true;

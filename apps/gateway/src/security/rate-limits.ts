@@ -22,10 +22,23 @@ export class RateLimits {
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (keyPrefix: string, points: number, duration: number) =>
-      new RateLimiterRedis({ storeClient: redis, keyPrefix: `ratelimit:${keyPrefix}`, points, duration });
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `ratelimit:${keyPrefix}`,
+        points,
+        duration,
+      });
     this.limiters = {
-      requests: limiter('requests', config.REQUEST_RATE_LIMIT_PER_IP, config.REQUEST_RATE_LIMIT_WINDOW_SECONDS),
-      loginPerIp: limiter('login-ip', config.LOGIN_RATE_LIMIT_PER_IP, config.LOGIN_RATE_LIMIT_WINDOW_SECONDS),
+      requests: limiter(
+        'requests',
+        config.REQUEST_RATE_LIMIT_PER_IP,
+        config.REQUEST_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      loginPerIp: limiter(
+        'login-ip',
+        config.LOGIN_RATE_LIMIT_PER_IP,
+        config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+      ),
       loginPerAccount: limiter(
         'login-account',
         config.LOGIN_RATE_LIMIT_PER_ACCOUNT,
@@ -45,7 +58,10 @@ export class RateLimits {
       return { allowed: true };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+        };
       }
       this.logger.warn(`Rate limit ${name} unavailable: ${String(error)}`);
       return { allowed: true };

@@ -1,0 +1,90 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Resolves once `<url>/health` answers 200. */
+export async function waitForHealth(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become healthy`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export interface ServiceProcess {
+  name: string;
+  url: string;
+  port: number;
+  /** The last lines it printed. */
+  output(): string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A built service (`node <bundle>`) as a child process on a port of its own. */
+export function serviceProcess(options: {
+  name: string;
+  bundle: string;
+  cwd: string;
+  port: number;
+  env: Record<string, string>;
+}): ServiceProcess {
+  let child: ChildProcess | null = null;
+  let output = '';
+  const url = `http://127.0.0.1:${options.port}`;
+  return {
+    name: options.name,
+    url,
+    port: options.port,
+    output: () => output,
+    async start() {
+      child = spawn(process.execPath, [options.bundle], {
+        cwd: options.cwd,
+        env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const collect = (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-20_000);
+      };
+      child.stdout?.on('data', collect);
+      child.stderr?.on('data', collect);
+      try {
+        await waitForHealth(url);
+      } catch (error) {
+        throw new Error(`${options.name} failed to start:\n${output}`, { cause: error });
+      }
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+        setTimeout(() => running.kill('SIGKILL'), 5_000).unref();
+      });
+    },
+  };
+}
