@@ -1,0 +1,104 @@
+// npm start: install what is missing, make sure PostgreSQL and Redis run, build,
+// migrate, seed the demo accounts, start every service and print the URL.
+// Ctrl-C stops everything this script started.
+import { spawn } from 'node:child_process';
+import { ensureDatastores } from './lib/datastores.mjs';
+import { ensureDependencies } from './lib/dependencies.mjs';
+import { GATEWAY_URL, SERVICES } from './lib/services.mjs';
+import { fail, isPortOpen, log, ROOT, runOrFail, waitForPort } from './lib/shell.mjs';
+
+const nx = ['node_modules/.bin/nx'];
+const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+const COLORS = [33, 35, 32, 34, 36, 31];
+
+await ensureDependencies();
+const stopDatastores = await ensureDatastores();
+
+for (const service of SERVICES) {
+  if (await isPortOpen(service.port)) {
+    await stopDatastores();
+    fail(`Port ${service.port} (${service.name}) is in use: is Wave already running?`);
+  }
+}
+
+log('Building the services...');
+await runOrFail(
+  nx[0],
+  ['run-many', '-t', 'build', '-p', SERVICES.map((s) => s.name).join(','), '--output-style=static'],
+  {
+    env: nxEnv,
+  },
+);
+
+const bundle = (name) => `dist/apps/${name}/main.js`;
+for (const service of SERVICES.filter((s) => s.migrate)) {
+  await runOrFail('node', [bundle(service.name), 'migrate']);
+}
+for (const service of SERVICES.filter((s) => s.seed)) {
+  await runOrFail('node', [bundle(service.name), 'seed'], {
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+}
+
+const children = [];
+let stopping = false;
+
+function prefixLines(stream, label, color) {
+  let pending = '';
+  stream.on('data', (chunk) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`\x1b[${color}m${label}\x1b[0m ${line}\n`);
+  });
+}
+
+SERVICES.forEach((service, index) => {
+  const child = spawn('node', [bundle(service.name)], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const label = `[${service.name}]`.padEnd(12);
+  prefixLines(child.stdout, label, COLORS[index % COLORS.length]);
+  prefixLines(child.stderr, label, COLORS[index % COLORS.length]);
+  child.on('exit', (code) => {
+    if (!stopping) {
+      log(`${service.name} exited (${code}); stopping everything.`);
+      void shutdown(1);
+    }
+  });
+  children.push(child);
+});
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  log('Stopping...');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 8_000).unref();
+        }),
+    ),
+  );
+  await stopDatastores();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+for (const service of SERVICES) {
+  if (!(await waitForPort(service.port, 30_000))) {
+    log(`${service.name} did not start on port ${service.port}`);
+    await shutdown(1);
+  }
+}
+log('');
+log(`Wave is running: ${GATEWAY_URL}  (API: ${GATEWAY_URL}/api/health)`);
+log('Demo accounts: ada@demo.wave.local, grace@demo.wave.local, ... password wave-demo-2026');
+log('Press Ctrl-C to stop.');

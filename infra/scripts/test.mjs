@@ -1,0 +1,55 @@
+// npm test: the same preparation as npm start, then lint, typecheck, format
+// check, unit and integration tests, and the whole-stack tests. It ends with
+// the test runners' own summaries and exits non-zero on any failure.
+import { ensureDatastores } from './lib/datastores.mjs';
+import { ensureDependencies } from './lib/dependencies.mjs';
+import { SERVICES } from './lib/services.mjs';
+import { log, run } from './lib/shell.mjs';
+
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  FORCE_COLOR: process.env.FORCE_COLOR ?? '1',
+};
+const bin = (name) => `node_modules/.bin/${name}`;
+const failures = [];
+
+async function step(name, command, args) {
+  log(`${name}: ${[command, ...args].join(' ')}`);
+  const code = await run(command, args, { env });
+  if (code !== 0) {
+    failures.push(name);
+    log(`${name} FAILED (exit ${code})`);
+  }
+}
+
+await ensureDependencies();
+const stopDatastores = await ensureDatastores();
+try {
+  await step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+  await step('lint and typecheck', bin('nx'), [
+    'run-many',
+    '-t',
+    'lint',
+    'typecheck',
+    '--parallel=2',
+    '--output-style=static',
+  ]);
+  await step('build', bin('nx'), [
+    'run-many',
+    '-t',
+    'build',
+    '-p',
+    SERVICES.map((s) => s.name).join(','),
+    '--output-style=static',
+  ]);
+  await step('unit and integration tests', bin('jest'), ['-c', 'jest.config.js', '--maxWorkers=2']);
+  await step('whole-stack tests', bin('jest'), ['-c', 'apps/e2e/jest.config.js']);
+} finally {
+  await stopDatastores();
+}
+if (failures.length > 0) {
+  log(`Failed: ${failures.join(', ')}`);
+  process.exit(1);
+}
