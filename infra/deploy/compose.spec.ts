@@ -1,0 +1,275 @@
+import { deployedApps, exists, portOf, readYaml } from './workspace';
+
+type Scalar = string | number | boolean | null;
+
+interface ComposeService {
+  image?: string;
+  build?: string | { context?: string; dockerfile?: string };
+  command?: string | string[];
+  restart?: string;
+  environment?: Record<string, Scalar> | string[];
+  ports?: (string | number | { target?: number; published?: number | string })[];
+  depends_on?: string[] | Record<string, { condition?: string }>;
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+  volumes?: (string | { type?: string; source?: string; target?: string })[];
+}
+
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+/** `${NAME}`, `${NAME:-default}`, `${NAME:?message}` and the like. */
+const INTERPOLATION = /\$\{([A-Z0-9_]+)(?::?[-?+][^}]*)?\}/g;
+const REQUIRED = (name: string) => new RegExp(`^\\$\\{${name}:\\?[^}]+\\}$`);
+const SECRET_NAME = /SECRET|PASSWORD|MASTER_KEY|TOKEN|ACCESS_KEY|SECRET_KEY|ROOT_USER/;
+
+const environmentOf = (service: ComposeService): Record<string, string> => {
+  const environment = service.environment ?? {};
+  const entries = Array.isArray(environment)
+    ? environment.map((item) => {
+        const at = item.indexOf('=');
+        return at === -1 ? [item, ''] : [item.slice(0, at), item.slice(at + 1)];
+      })
+    : Object.entries(environment).map(([key, value]) => [key, value === null ? '' : String(value)]);
+  return Object.fromEntries(entries) as Record<string, string>;
+};
+
+const dependenciesOf = (service: ComposeService): Record<string, string> => {
+  const dependsOn = service.depends_on ?? [];
+  return Array.isArray(dependsOn)
+    ? Object.fromEntries(dependsOn.map((name) => [name, 'service_started']))
+    : Object.fromEntries(
+        Object.entries(dependsOn).map(([name, { condition }]) => [
+          name,
+          condition ?? 'service_started',
+        ]),
+      );
+};
+
+const dockerfileOf = (service: ComposeService): string | undefined =>
+  typeof service.build === 'object' ? service.build.dockerfile : undefined;
+
+const commandOf = (service: ComposeService): string[] | undefined =>
+  typeof service.command === 'string' ? service.command.split(/\s+/) : service.command;
+
+/** A one-shot container (migrations, bucket setup) exits; everything else keeps running. */
+const isOneShot = (service: ComposeService): boolean => service.restart === 'no';
+
+/** "3000:3000", "127.0.0.1:3000:3000/tcp" or the long form, as published → target. */
+const publishedPorts = (service: ComposeService): { published: number; target: number }[] =>
+  (service.ports ?? []).map((port) => {
+    if (typeof port === 'object') {
+      return { published: Number(port.published), target: Number(port.target) };
+    }
+    const parts = String(port)
+      .replace(/\/(tcp|udp)$/, '')
+      .split(':');
+    return { published: Number(parts.at(-2) ?? parts.at(-1)), target: Number(parts.at(-1)) };
+  });
+
+describe('docker-compose.yml', () => {
+  const sut = readYaml<ComposeFile>('docker-compose.yml');
+  const apps = deployedApps();
+  const services = Object.entries(sut.services);
+  const longRunning = services.filter(([, service]) => !isOneShot(service));
+
+  it('runs PostgreSQL 15, Redis 7, MinIO and Meilisearch 1.x', () => {
+    expect(sut.services['postgres']?.image).toMatch(/^postgres:15([.-]|$)/);
+    expect(sut.services['redis']?.image).toMatch(/^redis:7([.-]|$)/);
+    expect(sut.services['minio']?.image).toMatch(/^(quay\.io\/)?minio\/minio:/);
+    expect(sut.services['meilisearch']?.image).toMatch(/^getmeili\/meilisearch:v1\.\d+/);
+  });
+
+  it('takes the Meilisearch master key from the environment', () => {
+    const environment = environmentOf(sut.services['meilisearch']!);
+    expect(environment['MEILI_MASTER_KEY']).toMatch(/^\$\{MEILI_MASTER_KEY[:}]/);
+  });
+
+  it.each(['postgres', 'minio', 'meilisearch'])('keeps the %s data in a named volume', (name) => {
+    const namedVolumes = Object.keys(sut.volumes ?? {});
+    const sources = (sut.services[name]?.volumes ?? []).map((volume) =>
+      typeof volume === 'string' ? volume.split(':')[0] : volume.source,
+    );
+    expect(sources.some((source) => source !== undefined && namedVolumes.includes(source))).toBe(
+      true,
+    );
+  });
+
+  describe.each(apps)('the %s service', (app) => {
+    const service = sut.services[app]!;
+    const environment = service ? environmentOf(service) : {};
+
+    it('exists and is built from its own Dockerfile at the repository root', () => {
+      expect(service).toBeDefined();
+      expect(service.build).toMatchObject({ context: '.', dockerfile: `apps/${app}/Dockerfile` });
+      expect(exists(dockerfileOf(service)!)).toBe(true);
+      expect(service.image).toMatch(new RegExp(`^wave/${app}(:|$)`));
+    });
+
+    it(`runs in production mode on 0.0.0.0:${portOf(app)}`, () => {
+      expect(environment).toMatchObject({
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        PORT: String(portOf(app)),
+        REDIS_URL: 'redis://redis:6379',
+        REDIS_KEY_PREFIX: 'wave:',
+      });
+      expect(environment['LOG_LEVEL']).toMatch(/^(info|\$\{LOG_LEVEL:-info\})$/);
+    });
+
+    it('refuses to start without INTERNAL_AUTH_SECRET', () => {
+      expect(environment['INTERNAL_AUTH_SECRET']).toMatch(REQUIRED('INTERNAL_AUTH_SECRET'));
+    });
+
+    it('waits for a healthy Redis (directly or through a service that does)', () => {
+      const waitsFor = (name: string, seen: Set<string>): boolean => {
+        if (seen.has(name)) return false;
+        seen.add(name);
+        return Object.entries(dependenciesOf(sut.services[name] ?? {})).some(
+          ([dependency, condition]) =>
+            (dependency === 'redis' && condition === 'service_healthy') ||
+            waitsFor(dependency, seen),
+        );
+      };
+      expect(waitsFor(app, new Set())).toBe(true);
+    });
+  });
+
+  describe.each(longRunning.map(([name]) => name))('the long-running %s container', (name) => {
+    const service = sut.services[name]!;
+
+    it('has a healthcheck', () => {
+      expect(service.healthcheck?.disable).not.toBe(true);
+      const test = service.healthcheck?.test;
+      expect(Array.isArray(test) ? test.length > 1 && test[0] !== 'NONE' : Boolean(test)).toBe(
+        true,
+      );
+    });
+
+    it('restarts when it stops', () => {
+      expect(service.restart).toMatch(/^(always|unless-stopped|on-failure)/);
+    });
+  });
+
+  it('starts each service only after what it depends on exists and, if asked, is healthy', () => {
+    for (const [name, service] of services) {
+      for (const [dependency, condition] of Object.entries(dependenciesOf(service))) {
+        const target = sut.services[dependency];
+        expect({ name, dependency, exists: target !== undefined }).toEqual({
+          name,
+          dependency,
+          exists: true,
+        });
+        if (condition === 'service_healthy') expect(target?.healthcheck?.test).toBeDefined();
+        if (condition === 'service_completed_successfully') expect(isOneShot(target!)).toBe(true);
+      }
+    }
+  });
+
+  it('takes every secret from the environment, never from a literal', () => {
+    const secrets = services.flatMap(([name, service]) =>
+      Object.entries(environmentOf(service))
+        .filter(([key]) => SECRET_NAME.test(key))
+        .map(([key, value]) => ({ name, key, value })),
+    );
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const { name, key, value } of secrets) {
+      expect({ name, key, value }).toEqual({
+        name,
+        key,
+        value: expect.stringMatching(/^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/),
+      });
+    }
+  });
+
+  it('keeps passwords out of the connection URLs', () => {
+    for (const [name, service] of services) {
+      for (const [key, value] of Object.entries(environmentOf(service))) {
+        const password = /^[a-z][a-z0-9+.-]*:\/\/[^:/@]+:([^@]+)@/.exec(value)?.[1];
+        if (password !== undefined) {
+          expect({ name, key, password }).toEqual({
+            name,
+            key,
+            password: expect.stringMatching(/^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/),
+          });
+        }
+      }
+    }
+  });
+
+  it('uses the same INTERNAL_AUTH_SECRET in every app', () => {
+    const values = apps.map((app) => environmentOf(sut.services[app]!)['INTERNAL_AUTH_SECRET']);
+    expect(new Set(values).size).toBe(1);
+  });
+
+  it('gives the gateway and identity the same session lifetime', () => {
+    const ttl = (name: string) => environmentOf(sut.services[name]!)['SESSION_TTL_SECONDS'];
+    expect(ttl('gateway')).toBe(ttl('identity'));
+  });
+
+  it('requires only INTERNAL_AUTH_SECRET: every other variable has a default', () => {
+    const required = new Set<string>();
+    const text = JSON.stringify(sut);
+    for (const match of text.matchAll(INTERPOLATION)) {
+      if (/:?\?/.test(match[0])) required.add(match[1]!);
+      else expect(match[0]).toMatch(/:?-/);
+    }
+    expect([...required]).toEqual(['INTERNAL_AUTH_SECRET']);
+  });
+
+  describe('identity', () => {
+    const identity = sut.services['identity']!;
+    const migrate = sut.services['identity-migrate']!;
+
+    it('migrates with the identity image, once, before identity starts', () => {
+      expect(commandOf(migrate)).toEqual(['node', 'main.js', 'migrate']);
+      expect(migrate.restart).toBe('no');
+      expect(migrate.image).toBe(identity.image);
+      expect(migrate.build).toEqual(identity.build);
+      expect(environmentOf(migrate)).toEqual(environmentOf(identity));
+      expect(dependenciesOf(migrate)).toMatchObject({ postgres: 'service_healthy' });
+    });
+
+    it('waits for healthy PostgreSQL and Redis and for completed migrations', () => {
+      expect(dependenciesOf(identity)).toMatchObject({
+        postgres: 'service_healthy',
+        redis: 'service_healthy',
+        'identity-migrate': 'service_completed_successfully',
+      });
+    });
+
+    it('connects to the postgres service with the interpolated password', () => {
+      expect(environmentOf(identity)['DATABASE_URL']).toBe(
+        'postgres://wave:${POSTGRES_PASSWORD:-wave}@postgres:5432/wave',
+      );
+      expect(environmentOf(sut.services['postgres']!)['POSTGRES_PASSWORD']).toBe(
+        '${POSTGRES_PASSWORD:-wave}',
+      );
+    });
+
+    it('does not mark cookies Secure by default (plain HTTP on localhost)', () => {
+      expect(environmentOf(identity)['COOKIE_SECURE']).toBe('${COOKIE_SECURE:-false}');
+    });
+  });
+
+  describe('gateway', () => {
+    const gateway = sut.services['gateway']!;
+
+    it('publishes port 3000', () => {
+      expect(publishedPorts(gateway)).toContainEqual({ published: 3000, target: 3000 });
+    });
+
+    it('starts after identity is healthy', () => {
+      expect(dependenciesOf(gateway)).toMatchObject({ identity: 'service_healthy' });
+    });
+
+    it('routes to identity on its port and keeps the local origins and proxy defaults', () => {
+      expect(environmentOf(gateway)).toMatchObject({
+        IDENTITY_URL: `http://identity:${portOf('identity')}`,
+        ALLOWED_ORIGINS: '${ALLOWED_ORIGINS:-http://localhost:8080,http://localhost:3000}',
+        TRUST_PROXY: '${TRUST_PROXY:-false}',
+      });
+    });
+  });
+});

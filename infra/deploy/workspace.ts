@@ -1,0 +1,64 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServiceName } from '@wave/contracts';
+import { SERVICE_PORTS } from '@wave/contracts';
+import { parse, parseAllDocuments } from 'yaml';
+
+/** The repository root (this file is infra/deploy/workspace.ts). */
+export const REPO_ROOT = join(__dirname, '..', '..');
+
+export const fromRoot = (...segments: string[]): string => join(REPO_ROOT, ...segments);
+
+export const exists = (path: string): boolean => existsSync(fromRoot(path));
+
+export const readText = (path: string): string => readFileSync(fromRoot(path), 'utf8');
+
+/**
+ * Every app with a server entry point (`apps/<app>/src/main.ts`). Each one is deployed,
+ * so each needs a Dockerfile, a compose service and manifests: a new service without
+ * them fails the tests.
+ */
+export function deployedApps(): string[] {
+  return readdirSync(fromRoot('apps'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && exists(join('apps', entry.name, 'src', 'main.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The port an app listens on, from the one table of ports (`@wave/contracts`). */
+export function portOf(app: string): number {
+  if (!Object.hasOwn(SERVICE_PORTS, app)) {
+    throw new Error(`apps/${app} has no port in SERVICE_PORTS (libs/contracts)`);
+  }
+  return SERVICE_PORTS[app as ServiceName];
+}
+
+/** The workspace globs of the root package.json (`apps/*`, `libs/*`). */
+export function workspaceGlobs(): string[] {
+  const manifest = JSON.parse(readText('package.json')) as { workspaces?: string[] };
+  return manifest.workspaces ?? [];
+}
+
+/** One YAML document, parsed the way Docker Compose reads it (with `<<` merge keys). */
+export function readYaml<T>(path: string): T {
+  return parse(readText(path), { merge: true }) as T;
+}
+
+/** Every document of a YAML stream; a syntax error fails loudly. */
+export function readYamlDocuments<T>(path: string): T[] {
+  return parseAllDocuments(readText(path)).flatMap((document) => {
+    if (document.errors.length > 0) {
+      throw new Error(`${path}: ${document.errors.map((error) => error.message).join('; ')}`);
+    }
+    const value = document.toJS() as T | null;
+    return value === null ? [] : [value];
+  });
+}
+
+/** Paths (relative to the root, `/`-separated) of every file under a folder. */
+export function filesUnder(folder: string): string[] {
+  return readdirSync(fromRoot(folder), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(REPO_ROOT.length + 1))
+    .sort();
+}

@@ -1,0 +1,8 @@
+const preset = require('../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: 'infra',
+  rootDir: __dirname,
+  roots: ['<rootDir>/deploy'],
+};
