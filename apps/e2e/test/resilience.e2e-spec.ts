@@ -1,4 +1,6 @@
-import { ApiClient } from './support/api-client';
+import { join } from 'node:path';
+import { freePort, serviceProcess } from '@wave/testing';
+import { ApiClient, newAccount } from './support/api-client';
 import type { Stack } from './support/stack';
 import { startStack } from './support/stack';
 
@@ -40,5 +42,38 @@ describe('health and a service that is down', () => {
     await stack.identity.start();
     expect((await client.get('/api/user')).status).toBe(401);
     expect((await client.get('/api/health')).status).toBe(200);
+  });
+
+  it('keeps serving visitors when Redis is gone, and refuses sessions it cannot check', async () => {
+    const member = new ApiClient(stack.gateway.url);
+    const user = (await member.post<{ id: string }>('/api/register', newAccount('redisless'))).body;
+    const deadRedis = `redis://127.0.0.1:${await freePort()}`;
+    const port = await freePort();
+    const blind = serviceProcess({
+      name: 'gateway',
+      bundle: join(__dirname, '../../../dist/apps/gateway/main.js'),
+      cwd: join(__dirname, '../../..'),
+      port,
+      env: { ...stack.env, REDIS_URL: deadRedis },
+    });
+    await blind.start();
+    try {
+      const visitor = await new ApiClient(blind.url).get(`/api/users/${user.id}`);
+      expect(visitor.status).toBe(200);
+
+      const withSession = new ApiClient(blind.url);
+      withSession.setCookie('wave_session', member.sessionCookie!);
+      const started = Date.now();
+      const response = await withSession.get('/api/user');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ message: 'Sessions are unavailable; try again shortly' });
+      expect(Date.now() - started).toBeLessThan(1_000);
+
+      const health = await new ApiClient(blind.url).get('/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ services: { redis: 'down', identity: 'up' } });
+    } finally {
+      await blind.stop();
+    }
   });
 });

@@ -28,6 +28,7 @@ export class GatewayModule implements NestModule {
           url: config.REDIS_URL,
           keyPrefix: config.REDIS_KEY_PREFIX,
           name: 'gateway',
+          failFast: true,
         }),
         HealthModule.register({
           provide: HEALTH_CHECKS,

@@ -7,6 +7,11 @@ export interface RedisClientOptions {
   keyPrefix: string;
   /** Shown in CLIENT LIST and in logs. */
   name: string;
+  /**
+   * Fail commands at once while disconnected instead of queueing them until a
+   * reconnect (for request paths that must answer fast, like the gateway's).
+   */
+  failFast?: boolean;
 }
 
 /** A Redis client for ordinary keys (sessions, caches, rate limits). */
@@ -16,6 +21,8 @@ export function createRedisClient(options: RedisClientOptions): Redis {
     connectionName: options.name,
     maxRetriesPerRequest: 2,
     enableAutoPipelining: true,
+    enableOfflineQueue: !options.failFast,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
-import { Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { RedisClientOptions } from './redis-client';
 import { createRedisClient } from './redis-client';
@@ -23,7 +23,21 @@ export class RedisModule {
       module: RedisModule,
       global: true,
       providers: [
-        { provide: REDIS_CLIENT, useFactory: () => createRedisClient(options) },
+        {
+          provide: REDIS_CLIENT,
+          useFactory: () => {
+            const client = createRedisClient(options);
+            const logger = new Logger(`Redis(${options.name})`);
+            let lastLogged = 0;
+            client.on('error', (error: Error) => {
+              // Reconnects are automatic; say so once in a while, not on every attempt.
+              if (Date.now() - lastLogged < 30_000) return;
+              lastLogged = Date.now();
+              logger.warn(`Redis unavailable, reconnecting: ${error.message}`);
+            });
+            return client;
+          },
+        },
         RedisShutdown,
       ],
       exports: [REDIS_CLIENT],

@@ -54,8 +54,14 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     }
 
     const cookies = parseCookies(req.headers.cookie ?? '');
-    const session = await this.sessions.resolve(cookies[SESSION_COOKIE_NAME]);
-    req.identity = { userId: session?.userId ?? null };
+    let userId: string | null;
+    try {
+      userId = (await this.sessions.resolve(cookies[SESSION_COOKIE_NAME]))?.userId ?? null;
+    } catch {
+      // Redis is down: who is calling cannot be known, so nothing is routed.
+      return sendError(res, 503, 'Sessions are unavailable; try again shortly');
+    }
+    req.identity = { userId };
     // The service sees (and the identity header signs) the path the client asked for.
     req.url = url;
     await this.upstreams.handler(route.upstream)(req, res, next);
