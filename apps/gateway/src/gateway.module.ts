@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
-import { SessionStore } from '@wave/sessions';
+import { SessionsModule } from '@wave/sessions';
 import type { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG } from './config/gateway.config';
 import { GatewayHealthController } from './health/gateway-health.controller';
@@ -30,6 +30,7 @@ export class GatewayModule implements NestModule {
           name: 'gateway',
           failFast: true,
         }),
+        SessionsModule.forRoot({ ttlSeconds: config.SESSION_TTL_SECONDS }),
         HealthModule.register({
           provide: HEALTH_CHECKS,
           inject: [REDIS_CLIENT],
@@ -39,17 +40,7 @@ export class GatewayModule implements NestModule {
         }),
       ],
       controllers: [GatewayHealthController],
-      providers: [
-        { provide: GATEWAY_CONFIG, useValue: config },
-        {
-          provide: SessionStore,
-          inject: [REDIS_CLIENT],
-          useFactory: (redis: Redis) => new SessionStore(redis, config.SESSION_TTL_SECONDS),
-        },
-        ClientIp,
-        RateLimits,
-        Upstreams,
-      ],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ClientIp, RateLimits, Upstreams],
     };
   }
 

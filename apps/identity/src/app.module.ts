@@ -8,7 +8,7 @@ import { MessagingModule } from '@wave/messaging';
 import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
-import { SessionStore } from '@wave/sessions';
+import { SessionsModule } from '@wave/sessions';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { PasswordHasher } from './auth/password-hasher';
@@ -43,6 +43,7 @@ export class AppModule {
             prefix: bullPrefix(config.REDIS_KEY_PREFIX),
           },
         }),
+        SessionsModule.forRoot({ ttlSeconds: config.SESSION_TTL_SECONDS }),
         HealthModule.register({
           provide: HEALTH_CHECKS,
           inject: [DataSource, REDIS_CLIENT],
@@ -55,11 +56,6 @@ export class AppModule {
       controllers: [AuthController, UsersController, FollowsController],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
-        {
-          provide: SessionStore,
-          inject: [REDIS_CLIENT],
-          useFactory: (redis: Redis) => new SessionStore(redis, config.SESSION_TTL_SECONDS),
-        },
         AuthService,
         PasswordHasher,
         SessionCookies,
