@@ -16,6 +16,7 @@ import { SessionCookies } from './auth/session-cookies';
 import type { IdentityConfig } from './config/identity.config';
 import { IDENTITY_CONFIG } from './config/identity.config';
 import { identityDataSourceOptions } from './database/identity-data-source';
+import { IdentityEventsWorker } from './events/identity-events.worker';
 import { FollowsController } from './follows/follows.controller';
 import { FollowsRepository } from './follows/follows.repository';
 import { FollowsService } from './follows/follows.service';
@@ -63,6 +64,7 @@ export class AppModule {
         UsersService,
         FollowsRepository,
         FollowsService,
+        IdentityEventsWorker,
       ],
     };
   }

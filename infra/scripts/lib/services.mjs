@@ -2,6 +2,7 @@
 // service adds itself here.
 export const SERVICES = [
   { name: 'identity', port: 3001, migrate: true, seed: true },
+  { name: 'timeline', port: 3002, migrate: true, seed: true },
   { name: 'gateway', port: 3000 },
 ];
 

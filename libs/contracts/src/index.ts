@@ -4,3 +4,4 @@ export * from './common/pagination.contract';
 export * from './events/event.contract';
 export * from './services.contract';
 export * from './users/user.contract';
+export * from './tweets/tweet.contract';

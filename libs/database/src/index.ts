@@ -1,2 +1,3 @@
 export * from './data-source';
 export * from './snake-naming.strategy';
+export * from './keyset-cursor';

@@ -3,12 +3,15 @@ import { Injectable, Logger, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { QueueConnection } from './event-queues';
 import { EventQueues } from './event-queues';
+import type { WorkerLogger } from './event-worker';
 import type { OutboxRelayOptions, RelayLogger } from './outbox';
 import { EventOutbox, OutboxRelay } from './outbox';
 
-export const nestRelayLogger = (context: string): RelayLogger => {
+/** The relay's and workers' logger, on Nest's logger (JSON lines with the request context). */
+export const nestMessagingLogger = (context: string): RelayLogger & WorkerLogger => {
   const logger = new Logger(context);
   return {
+    warn: (message) => logger.warn(message),
     error: (message, error) =>
       logger.error(message, error instanceof Error ? error.stack : String(error)),
   };
@@ -47,7 +50,7 @@ export class MessagingModule {
           provide: OutboxRelay,
           inject: [DataSource, EventQueues],
           useFactory: (dataSource: DataSource, queues: EventQueues) =>
-            new OutboxRelay(dataSource, queues, nestRelayLogger(OutboxRelay.name), options),
+            new OutboxRelay(dataSource, queues, nestMessagingLogger(OutboxRelay.name), options),
         },
         {
           provide: EventOutbox,

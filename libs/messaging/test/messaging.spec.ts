@@ -157,6 +157,8 @@ describe(EventWorker.name, () => {
     'user.updated': jest.fn(() => Promise.resolve()),
     'follow.created': jest.fn(() => Promise.resolve()),
     'follow.deleted': jest.fn(() => Promise.resolve()),
+    'tweet.created': jest.fn(() => Promise.resolve()),
+    'retweet.created': jest.fn(() => Promise.resolve()),
     ...overrides,
   });
 
@@ -170,7 +172,7 @@ describe(EventWorker.name, () => {
 
   it('refuses handlers that do not match the subscription table', () => {
     expect(() => assertHandlersMatchSubscriptions('timeline', { 'user.registered': 1 })).toThrow(
-      /missing: user.updated, follow.created, follow.deleted/,
+      /missing: user.updated, follow.created, follow.deleted, tweet.created, retweet.created/,
     );
     expect(() =>
       assertHandlersMatchSubscriptions('analytics', {

@@ -16,9 +16,13 @@ export const INTERNAL_SECRET_FOR_TESTS = 'e2e-internal-secret-0123456789abcdef';
 
 const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js');
 
+/** The services behind the gateway, started in this order. */
+const SERVICES = ['identity', 'timeline'] as const;
+
 export interface Stack {
   gateway: ServiceProcess;
   identity: ServiceProcess;
+  timeline: ServiceProcess;
   database: TestDatabase;
   redis: TestRedisNamespace;
   /** The settings every app got. */
@@ -27,21 +31,25 @@ export interface Stack {
 }
 
 /**
- * Starts identity and the gateway from their built bundles, as separate
+ * Starts the services and the gateway from their built bundles, as separate
  * processes, against a fresh database and Redis namespace.
  */
 export async function startStack(
   label: string,
   overrides: Record<string, string> = {},
 ): Promise<Stack> {
-  for (const app of ['gateway', 'identity']) {
+  for (const app of ['gateway', ...SERVICES]) {
     if (!existsSync(bundleOf(app))) {
       throw new Error(`${bundleOf(app)} is missing: build first (nx run-many -t build)`);
     }
   }
   const database = await createTestDatabase(`e2e_${label}`);
   const redis = createTestRedisNamespace(`e2e-${label}`);
-  const [identityPort, gatewayPort] = [await freePort(), await freePort()];
+  const [identityPort, timelinePort, gatewayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -50,6 +58,7 @@ export async function startStack(
     REDIS_KEY_PREFIX: redis.keyPrefix,
     INTERNAL_AUTH_SECRET: INTERNAL_SECRET_FOR_TESTS,
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    TIMELINE_URL: `http://127.0.0.1:${timelinePort}`,
     ALLOWED_ORIGINS: 'http://localhost:8080',
     // Generous limits: the tests make many calls from one address. The
     // rate-limit tests set their own.
@@ -58,24 +67,28 @@ export async function startStack(
     REQUEST_RATE_LIMIT_PER_IP: '100000',
     ...overrides,
   };
-  await run(process.execPath, [bundleOf('identity'), 'migrate'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-  });
+  for (const app of SERVICES) {
+    await run(process.execPath, [bundleOf(app), 'migrate'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+  }
   const start = (name: string, port: number) =>
     serviceProcess({ name, bundle: bundleOf(name), cwd: ROOT, port, env });
   const identity = start('identity', identityPort);
+  const timeline = start('timeline', timelinePort);
   const gateway = start('gateway', gatewayPort);
-  await identity.start();
+  await Promise.all([identity.start(), timeline.start()]);
   await gateway.start();
   return {
     gateway,
     identity,
+    timeline,
     database,
     redis,
     env,
     async stop() {
-      await Promise.all([gateway.stop(), identity.stop()]);
+      await Promise.all([gateway.stop(), identity.stop(), timeline.stop()]);
       await database.drop();
       await redis.cleanup();
     },

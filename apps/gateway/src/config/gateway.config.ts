@@ -19,6 +19,7 @@ export const gatewayEnvSchema = z
     ...commonEnvShape,
     PORT: portVar(SERVICE_PORTS.gateway),
     IDENTITY_URL: serviceUrl(SERVICE_PORTS.identity),
+    TIMELINE_URL: serviceUrl(SERVICE_PORTS.timeline),
     /** Browser origins allowed to make state-changing calls (besides the gateway's own). */
     ALLOWED_ORIGINS: listVar([
       'http://localhost:8080',

@@ -53,6 +53,8 @@ export class Upstreams implements OnApplicationShutdown {
     switch (upstream) {
       case 'identity':
         return this.config.IDENTITY_URL;
+      case 'timeline':
+        return this.config.TIMELINE_URL;
     }
   }
 

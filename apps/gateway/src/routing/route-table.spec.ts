@@ -10,6 +10,14 @@ describe(matchRoute.name, () => {
     ['/api/users/ada', 'identity'],
     ['/api/users/profile/images', 'identity'],
     ['/api/users/0190b1de-1111-7000-8000-000000000001/followers?limit=5', 'identity'],
+    ['/api/tweets', 'timeline'],
+    ['/api/tweets?cursor=abc', 'timeline'],
+    ['/api/tweets/pin', 'timeline'],
+    ['/api/tweets/0190b1de-1111-7000-8000-000000000001', 'timeline'],
+    ['/api/tweets/0190b1de-1111-7000-8000-000000000001/like', 'timeline'],
+    ['/api/users/ada/tweets', 'timeline'],
+    ['/api/link-preview', 'timeline'],
+    ['/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fa.png', 'timeline'],
   ])('sends %s to %s', (url, upstream) => {
     expect(matchRoute(url)?.upstream).toBe(upstream);
   });

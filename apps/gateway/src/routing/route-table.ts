@@ -3,7 +3,7 @@
  * specific rule of one service (say `/api/users/{id}/tweets`) must come before a
  * broader rule of another (`/api/users/...`).
  */
-export const UPSTREAMS = ['identity'] as const;
+export const UPSTREAMS = ['identity', 'timeline'] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
 
 export interface RouteRule {
@@ -13,8 +13,15 @@ export interface RouteRule {
   bodyLimit?: number;
 }
 
+/** A post may carry an inline image of 25 MB as a data URL (a third larger in base64). */
+export const TWEET_BODY_LIMIT_BYTES = 36 * 1024 * 1024;
+
 export const ROUTES: readonly RouteRule[] = [
   { upstream: 'identity', pattern: /^\/api\/(?:register|login|logout|user)$/ },
+  { upstream: 'timeline', pattern: /^\/api\/tweets$/, bodyLimit: TWEET_BODY_LIMIT_BYTES },
+  { upstream: 'timeline', pattern: /^\/api\/tweets\/[^/]+(?:\/[^/]+)?$/ },
+  { upstream: 'timeline', pattern: /^\/api\/users\/[^/]+\/tweets$/ },
+  { upstream: 'timeline', pattern: /^\/api\/(?:link-preview|image-proxy)$/ },
   { upstream: 'identity', pattern: /^\/api\/users(?:\/[^/]+)*$/ },
 ];
 

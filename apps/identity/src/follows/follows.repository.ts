@@ -2,12 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
+import type { KeysetPosition } from '@wave/database';
 import { FollowEntity } from './follow.entity';
-
-export interface FollowCursor {
-  createdAt: Date;
-  userId: string;
-}
 
 export interface FollowEdge {
   userId: string;
@@ -54,12 +50,12 @@ export class FollowsRepository {
   }
 
   /** Followers of a user, newest first, after the cursor. */
-  followersOf(userId: string, limit: number, after: FollowCursor | null): Promise<FollowEdge[]> {
+  followersOf(userId: string, limit: number, after: KeysetPosition | null): Promise<FollowEdge[]> {
     return this.page('followee_id', 'follower_id', userId, limit, after);
   }
 
   /** Users a user follows, newest first, after the cursor. */
-  followingOf(userId: string, limit: number, after: FollowCursor | null): Promise<FollowEdge[]> {
+  followingOf(userId: string, limit: number, after: KeysetPosition | null): Promise<FollowEdge[]> {
     return this.page('follower_id', 'followee_id', userId, limit, after);
   }
 
@@ -68,12 +64,12 @@ export class FollowsRepository {
     other: 'followee_id' | 'follower_id',
     userId: string,
     limit: number,
-    after: FollowCursor | null,
+    after: KeysetPosition | null,
   ): Promise<FollowEdge[]> {
     const params: unknown[] = [userId, limit];
     let keyset = '';
     if (after) {
-      params.push(after.createdAt, after.userId);
+      params.push(after.at, after.id);
       keyset = `AND (created_at, ${other}) < ($3, $4::uuid)`;
     }
     const rows: { user_id: string; created_at: Date }[] = await this.dataSource.query(

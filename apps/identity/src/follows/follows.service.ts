@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { FollowStatusResponse, Page, PageQuery, UserResponse } from '@wave/contracts';
+import type { KeysetPosition } from '@wave/database';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@wave/database';
 import { EventOutbox } from '@wave/messaging';
 import { IdentityException } from '../common/identity.exception';
 import { toUserResponse } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
-import { decodeFollowCursor, encodeFollowCursor } from './follow-cursor.util';
-import type { FollowCursor, FollowEdge } from './follows.repository';
+import type { FollowEdge } from './follows.repository';
 import { FollowsRepository } from './follows.repository';
 
 @Injectable()
@@ -100,9 +101,9 @@ export class FollowsService {
   private async page(
     query: PageQuery,
     readerId: string | null,
-    load: (limit: number, after: FollowCursor | null) => Promise<FollowEdge[]>,
+    load: (limit: number, after: KeysetPosition | null) => Promise<FollowEdge[]>,
   ): Promise<Page<UserResponse>> {
-    const after = query.cursor ? decodeFollowCursor(query.cursor) : null;
+    const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
     if (query.cursor && !after) throw new IdentityException('INVALID_CURSOR');
     const edges = await load(query.limit + 1, after);
     const pageEdges = edges.slice(0, query.limit);
@@ -128,7 +129,7 @@ export class FollowsService {
       items,
       nextCursor:
         edges.length > query.limit && last
-          ? encodeFollowCursor({ createdAt: last.createdAt, userId: last.userId })
+          ? encodeKeysetCursor({ at: last.createdAt, id: last.userId })
           : null,
     };
   }

@@ -51,6 +51,10 @@ export class UserEntity {
   @Column({ type: 'uuid', nullable: true })
   pinnedTweetId!: string | null;
 
+  /** The highest pin version applied from timeline's tweet.pinned / tweet.unpinned events. */
+  @Column({ type: 'integer', default: 0 })
+  pinVersion!: number;
+
   @Column({ type: 'integer', default: 0 })
   followersCount!: number;
 

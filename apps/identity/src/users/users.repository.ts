@@ -79,6 +79,16 @@ export class UsersRepository {
     return this.findById(id, manager);
   }
 
+  /** Applies a pin change unless a newer one was applied already (events can repeat or cross). */
+  async applyPin(userId: string, pinnedTweetId: string | null, version: number): Promise<void> {
+    await this.users()
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ pinnedTweetId, pinVersion: version })
+      .where('id = :userId AND pin_version < :version', { userId, version })
+      .execute();
+  }
+
   async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.users().update({ id }, { passwordHash });
   }

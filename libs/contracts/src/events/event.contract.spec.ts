@@ -19,8 +19,15 @@ describe('event contracts', () => {
   });
 
   it('derives what each consumer receives from the table', () => {
-    expect(subscribedEvents('analytics')).toEqual(['follow.created', 'follow.deleted']);
-    expect(subscribedEvents('search')).toEqual(['user.registered', 'user.updated']);
+    expect(subscribedEvents('identity')).toEqual(['tweet.pinned', 'tweet.unpinned']);
+    expect(subscribedEvents('timeline')).toEqual([
+      'user.registered',
+      'user.updated',
+      'follow.created',
+      'follow.deleted',
+      'tweet.created',
+      'retweet.created',
+    ]);
   });
 
   it('names queues <service>-<purpose>', () => {

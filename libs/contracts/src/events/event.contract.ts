@@ -17,6 +17,14 @@ const userFields = {
   version: z.number().int().positive(),
 };
 
+/** A like or retweet of `tweetId` (by `authorId`) by `userId`. */
+const interaction = z.object({
+  tweetId: z.uuid(),
+  userId: z.uuid(),
+  authorId: z.uuid(),
+  at: isoDate,
+});
+
 export const eventPayloadSchemas = {
   'user.registered': z.object({ ...userFields, createdAt: isoDate }),
   'user.updated': z.object({
@@ -36,6 +44,53 @@ export const eventPayloadSchemas = {
     followerId: z.uuid(),
     followeeId: z.uuid(),
     deletedAt: isoDate,
+  }),
+  'tweet.created': z.object({
+    tweetId: z.uuid(),
+    authorId: z.uuid(),
+    content: z.string(),
+    hashtags: z.array(z.string()),
+    mentions: z.array(z.string()),
+    imageUrls: z.array(z.string()),
+    /** Set for a reply. */
+    parentId: z.uuid().nullable(),
+    createdAt: isoDate,
+  }),
+  'tweet.updated': z.object({
+    tweetId: z.uuid(),
+    authorId: z.uuid(),
+    content: z.string(),
+    hashtags: z.array(z.string()),
+    mentions: z.array(z.string()),
+    editedAt: isoDate,
+  }),
+  'tweet.deleted': z.object({
+    tweetId: z.uuid(),
+    authorId: z.uuid(),
+    parentId: z.uuid().nullable(),
+    deletedAt: isoDate,
+  }),
+  'reply.created': z.object({
+    tweetId: z.uuid(),
+    parentId: z.uuid(),
+    authorId: z.uuid(),
+    parentAuthorId: z.uuid(),
+    createdAt: isoDate,
+  }),
+  'like.created': interaction,
+  'like.deleted': interaction,
+  'retweet.created': interaction,
+  'retweet.deleted': interaction,
+  /** `version` grows with every pin change of the user: keep the highest. */
+  'tweet.pinned': z.object({
+    userId: z.uuid(),
+    tweetId: z.uuid(),
+    version: z.number().int().positive(),
+  }),
+  'tweet.unpinned': z.object({
+    userId: z.uuid(),
+    tweetId: z.uuid(),
+    version: z.number().int().positive(),
   }),
 } as const;
 
@@ -60,6 +115,7 @@ export const eventEnvelopeSchema = z.object({
 
 /** Services that consume events, each through its own queue. */
 export const EVENT_CONSUMERS = [
+  'identity',
   'timeline',
   'communities',
   'search',
@@ -77,6 +133,16 @@ export const EVENT_SUBSCRIPTIONS = {
   'user.updated': ['timeline', 'communities', 'search', 'recommendations'],
   'follow.created': ['timeline', 'recommendations', 'analytics'],
   'follow.deleted': ['timeline', 'recommendations', 'analytics'],
+  'tweet.created': ['timeline', 'search', 'recommendations', 'analytics'],
+  'tweet.updated': ['search', 'analytics'],
+  'tweet.deleted': ['search', 'recommendations', 'analytics'],
+  'reply.created': ['analytics'],
+  'like.created': ['recommendations', 'analytics'],
+  'like.deleted': ['recommendations', 'analytics'],
+  'retweet.created': ['timeline', 'recommendations', 'analytics'],
+  'retweet.deleted': ['recommendations', 'analytics'],
+  'tweet.pinned': ['identity'],
+  'tweet.unpinned': ['identity'],
 } as const satisfies Record<EventName, readonly EventConsumer[]>;
 
 /** The events a consumer subscribes to, as a type. */

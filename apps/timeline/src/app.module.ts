@@ -1,0 +1,93 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { InternalAuthModule } from '@wave/internal-auth';
+import { MessagingModule } from '@wave/messaging';
+import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
+import type { HealthCheck } from '@wave/service-runtime';
+import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
+import { AuthorsRepository } from './authors/authors.repository';
+import type { TimelineConfig } from './config/timeline.config';
+import { TIMELINE_CONFIG } from './config/timeline.config';
+import { timelineDataSourceOptions } from './database/timeline-data-source';
+import { TimelineEventsWorker } from './events/timeline-events.worker';
+import { FanOutQueue } from './feeds/fan-out.queue';
+import { FanOutService } from './feeds/fan-out.service';
+import { FanOutWorker } from './feeds/fan-out.worker';
+import { FeedSourcesRepository } from './feeds/feed-sources.repository';
+import { FeedsController } from './feeds/feeds.controller';
+import { FeedsService } from './feeds/feeds.service';
+import { HomeTimelineStore } from './feeds/home-timeline.store';
+import { FollowsRepository } from './follows/follows.repository';
+import { ImageProxyController } from './image-proxy/image-proxy.controller';
+import { ImageProxyService } from './image-proxy/image-proxy.service';
+import { LinkPreviewCacheRepository } from './link-previews/link-preview-cache.repository';
+import { LinkPreviewsController } from './link-previews/link-previews.controller';
+import { LinkPreviewsService } from './link-previews/link-previews.service';
+import { OUTBOUND_OPTIONS, OutboundFetcher } from './outbound/outbound-fetcher';
+import { InteractionsRepository } from './tweets/interactions.repository';
+import { TweetsController, UserTweetsController } from './tweets/tweets.controller';
+import { TweetsRepository } from './tweets/tweets.repository';
+import { TweetsService } from './tweets/tweets.service';
+
+@Module({})
+export class AppModule {
+  static register(config: TimelineConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        loggingModule({ service: 'timeline', level: config.LOG_LEVEL }),
+        TypeOrmModule.forRoot(timelineDataSourceOptions(config)),
+        RedisModule.forRoot({
+          url: config.REDIS_URL,
+          keyPrefix: config.REDIS_KEY_PREFIX,
+          name: 'timeline',
+        }),
+        InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        MessagingModule.forPublisher({
+          connection: {
+            connection: bullConnection(config.REDIS_URL),
+            prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+          },
+        }),
+        HealthModule.register({
+          provide: HEALTH_CHECKS,
+          inject: [DataSource, REDIS_CLIENT],
+          useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
+            { name: 'postgres', check: () => dataSource.query('SELECT 1') },
+            { name: 'redis', check: () => redis.ping() },
+          ],
+        }),
+      ],
+      controllers: [
+        FeedsController,
+        TweetsController,
+        UserTweetsController,
+        LinkPreviewsController,
+        ImageProxyController,
+      ],
+      providers: [
+        { provide: TIMELINE_CONFIG, useValue: config },
+        { provide: OUTBOUND_OPTIONS, useValue: { allowlist: config.OUTBOUND_ALLOWLIST } },
+        AuthorsRepository,
+        FollowsRepository,
+        TweetsRepository,
+        InteractionsRepository,
+        FeedSourcesRepository,
+        HomeTimelineStore,
+        TweetsService,
+        FeedsService,
+        FanOutQueue,
+        FanOutService,
+        FanOutWorker,
+        TimelineEventsWorker,
+        OutboundFetcher,
+        LinkPreviewCacheRepository,
+        LinkPreviewsService,
+        ImageProxyService,
+      ],
+    };
+  }
+}

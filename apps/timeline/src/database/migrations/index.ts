@@ -1,0 +1,4 @@
+import { CreateTimeline1795334809976 } from './1795334809976-create-timeline.migration';
+
+/** Every migration, in order. Generated with `npm run migration:generate -- timeline <Name>`. */
+export const TIMELINE_MIGRATIONS = [CreateTimeline1795334809976];

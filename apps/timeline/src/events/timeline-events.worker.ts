@@ -1,0 +1,86 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EventWorker, nestMessagingLogger } from '@wave/messaging';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import { AuthorsRepository } from '../authors/authors.repository';
+import type { TimelineConfig } from '../config/timeline.config';
+import { TIMELINE_CONFIG } from '../config/timeline.config';
+import { FanOutQueue } from '../feeds/fan-out.queue';
+import { HomeTimelineStore } from '../feeds/home-timeline.store';
+import { FollowsRepository } from '../follows/follows.repository';
+
+/**
+ * Timeline's subscriptions: the author and follow projections, and fan-out of
+ * new posts and retweets (queued as fan-out jobs). A changed follow drops the
+ * follower's cached timeline, rebuilt with the right sources on the next read.
+ */
+@Injectable()
+export class TimelineEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly worker: EventWorker<'timeline'>;
+
+  constructor(
+    @Inject(TIMELINE_CONFIG) config: TimelineConfig,
+    authors: AuthorsRepository,
+    follows: FollowsRepository,
+    store: HomeTimelineStore,
+    fanOut: FanOutQueue,
+  ) {
+    const invalidateFollowersOf = async (followeeId: string): Promise<void> => {
+      for (let after: string | null = null; ;) {
+        const batch = await follows.followersAfter(followeeId, after, config.FANOUT_BATCH_SIZE);
+        await Promise.all(batch.map((followerId) => store.invalidate(followerId)));
+        if (batch.length < config.FANOUT_BATCH_SIZE) return;
+        after = batch[batch.length - 1] ?? null;
+      }
+    };
+    this.worker = new EventWorker({
+      consumer: 'timeline',
+      connection: bullConnection(config.REDIS_URL),
+      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+      logger: nestMessagingLogger('TimelineEvents'),
+      handlers: {
+        'user.registered': (event) => authors.apply(event),
+        'user.updated': (event) => authors.apply(event),
+        'follow.created': async (event) => {
+          const followers = await follows.add(
+            event.followerId,
+            event.followeeId,
+            new Date(event.createdAt),
+          );
+          await store.invalidate(event.followerId);
+          // The followee just outgrew fan-out: its followers' cached timelines do not merge
+          // it at read time yet, so they are dropped and rebuilt (knowing it) on their next read.
+          if (followers === config.FANOUT_MAX_FOLLOWERS + 1)
+            await invalidateFollowersOf(event.followeeId);
+        },
+        'follow.deleted': async (event) => {
+          await follows.remove(event.followerId, event.followeeId);
+          await store.invalidate(event.followerId);
+        },
+        'tweet.created': async (event) => {
+          if (event.parentId) return;
+          await fanOut.enqueue(event.authorId, {
+            kind: 'post',
+            tweetId: event.tweetId,
+            at: new Date(event.createdAt).getTime(),
+          });
+        },
+        'retweet.created': (event) =>
+          fanOut.enqueue(event.userId, {
+            kind: 'retweet',
+            tweetId: event.tweetId,
+            retweeterId: event.userId,
+            at: new Date(event.at).getTime(),
+          }),
+      },
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}

@@ -1,0 +1,60 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { z } from 'zod';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { TimelineConfig } from '../config/timeline.config';
+import { TIMELINE_CONFIG } from '../config/timeline.config';
+import type { FeedEntry } from './feed-entry.util';
+
+/** Timeline's own job queue: copying a new entry into the followers' cached timelines. */
+export const FAN_OUT_QUEUE = 'timeline-fanout';
+
+export const fanOutJobSchema = z.object({
+  actorId: z.uuid(),
+  entry: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('post'), tweetId: z.uuid(), at: z.number().int().nonnegative() }),
+    z.object({
+      kind: z.literal('retweet'),
+      tweetId: z.uuid(),
+      retweeterId: z.uuid(),
+      at: z.number().int().nonnegative(),
+    }),
+  ]),
+});
+export type FanOutJob = z.infer<typeof fanOutJobSchema>;
+
+/** Progress a fan-out saves after each batch, so a retry resumes where it stopped. */
+export const fanOutProgressSchema = z.object({ after: z.uuid() });
+
+@Injectable()
+export class FanOutQueue implements OnApplicationShutdown {
+  private readonly queue: Queue;
+
+  constructor(@Inject(TIMELINE_CONFIG) config: TimelineConfig) {
+    this.queue = new Queue(FAN_OUT_QUEUE, {
+      connection: bullConnection(config.REDIS_URL),
+      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+    });
+  }
+
+  /** Idempotent: one job per entry (its id is derived from the entry). */
+  async enqueue(actorId: string, entry: FeedEntry): Promise<void> {
+    const job: FanOutJob = { actorId, entry };
+    const id =
+      entry.kind === 'post'
+        ? `post-${entry.tweetId}`
+        : `retweet-${entry.tweetId}-${entry.retweeterId}`;
+    await this.queue.add('fan-out', job, {
+      jobId: id,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: { age: 3600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}

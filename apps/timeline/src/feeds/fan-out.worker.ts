@@ -1,0 +1,51 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { TimelineConfig } from '../config/timeline.config';
+import { TIMELINE_CONFIG } from '../config/timeline.config';
+import { FAN_OUT_QUEUE, fanOutJobSchema, fanOutProgressSchema } from './fan-out.queue';
+import { FanOutService } from './fan-out.service';
+
+/** Runs fan-out jobs; a retried job resumes after the last follower batch it finished. */
+@Injectable()
+export class FanOutWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(FanOutWorker.name);
+  private worker: Worker | null = null;
+
+  constructor(
+    @Inject(TIMELINE_CONFIG) private readonly config: TimelineConfig,
+    private readonly fanOut: FanOutService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.worker = new Worker(FAN_OUT_QUEUE, (job) => this.process(job), {
+      connection: bullConnection(this.config.REDIS_URL),
+      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
+      concurrency: this.config.FANOUT_CONCURRENCY,
+    });
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(
+        `Fan-out ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`,
+      ),
+    );
+    this.worker.on('error', (error) => this.logger.error(`Fan-out worker error: ${error.message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  private async process(job: Job): Promise<{ delivered: number; mergedOnRead: boolean }> {
+    const data = fanOutJobSchema.safeParse(job.data);
+    if (!data.success) throw new UnrecoverableError(`Invalid fan-out job: ${data.error.message}`);
+    const progress = fanOutProgressSchema.safeParse(job.progress);
+    return this.fanOut.deliver(
+      data.data.actorId,
+      data.data.entry,
+      progress.success ? progress.data.after : null,
+      (after) => job.updateProgress({ after }),
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * Timeline's copy of the follow graph (from follow.* events): who receives an
+ * author's posts, and whose posts rebuild a reader's timeline.
+ */
+@Entity({ name: 'follows' })
+@Index('ix_follows_followee_follower', ['followeeId', 'followerId'])
+export class FollowEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  followerId!: string;
+
+  @PrimaryColumn({ type: 'uuid' })
+  followeeId!: string;
+
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+}
+
+/**
+ * How many followers each user has, from the follow projection (it may arrive
+ * before the user's own events): decides fan-out on write or merge on read.
+ */
+@Entity({ name: 'follower_counts' })
+@Check('ck_follower_counts_followers', 'followers >= 0')
+export class FollowerCountEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'integer', default: 0 })
+  followers!: number;
+}

@@ -1,0 +1,23 @@
+import { imageProxyQuerySchema } from './image-proxy-query.schema';
+
+describe('imageProxyQuerySchema', () => {
+  it('accepts one http(s) URL, trimmed', () => {
+    expect(imageProxyQuerySchema.parse({ url: ' https://cdn.example.com/a.png ' })).toEqual({
+      url: 'https://cdn.example.com/a.png',
+    });
+  });
+
+  it.each([
+    [{}, 'url is required'],
+    [{ url: '' }, 'url is required'],
+    [{ url: ['https://a.example/1.png', 'https://b.example/2.png'] }, 'url must be one URL'],
+    [{ url: 'ftp://example.com/a.png' }, 'url must be an http or https URL'],
+    [{ url: 'javascript:alert(1)' }, 'url must be an http or https URL'],
+    [{ url: 'not a url' }, 'url must be an http or https URL'],
+    [{ url: `https://example.com/${'a'.repeat(2048)}` }, 'url must be at most 2048 characters'],
+  ])('refuses %p', (query, message) => {
+    const result = imageProxyQuerySchema.safeParse(query);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});

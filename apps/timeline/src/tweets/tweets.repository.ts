@@ -1,0 +1,249 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { LinkPreview } from '@wave/contracts';
+import type { KeysetPosition } from '@wave/database';
+import { AuthorEntity } from '../authors/author.entity';
+import { LikeEntity, RetweetEntity } from './interaction.entity';
+import { PinEntity } from './pin.entity';
+import { TweetHashtagEntity, TweetMentionEntity } from './text-entity.entity';
+import { TweetEntity } from './tweet.entity';
+
+/** A tweet with its author and the reader's relation to it: what the API shows. */
+export interface TweetView {
+  id: string;
+  authorId: string;
+  content: string;
+  imageUrls: string[];
+  linkPreview: LinkPreview | null;
+  parentId: string | null;
+  repliesCount: number;
+  retweetsCount: number;
+  likesCount: number;
+  createdAt: Date;
+  editedAt: Date | null;
+  author: Pick<
+    AuthorEntity,
+    'username' | 'displayName' | 'firstName' | 'lastName' | 'profileImageUrl' | 'verified'
+  > | null;
+  isLiked: boolean;
+  isRetweeted: boolean;
+  isPinned: boolean;
+}
+
+interface TweetViewRow {
+  id: string;
+  author_id: string;
+  content: string;
+  image_urls: string[];
+  link_preview: LinkPreview | null;
+  parent_id: string | null;
+  replies_count: number;
+  retweets_count: number;
+  likes_count: number;
+  created_at: Date;
+  edited_at: Date | null;
+  username: string | null;
+  display_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  verified: boolean | null;
+  is_liked: boolean;
+  is_retweeted: boolean;
+  is_pinned: boolean;
+}
+
+export type NewTweet = Pick<
+  TweetEntity,
+  'id' | 'authorId' | 'content' | 'imageUrls' | 'linkPreview' | 'parentId'
+>;
+export type TweetCounter = 'replies_count' | 'retweets_count' | 'likes_count';
+
+/** The only code that reads and writes tweets, their text entities and pins. */
+@Injectable()
+export class TweetsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async insert(
+    manager: EntityManager,
+    tweet: NewTweet,
+    hashtags: string[],
+    mentions: string[],
+  ): Promise<TweetEntity> {
+    await manager.insert(TweetEntity, tweet);
+    await this.replaceTextEntities(manager, tweet.id, hashtags, mentions);
+    return manager.findOneByOrFail(TweetEntity, { id: tweet.id });
+  }
+
+  async updateContent(
+    manager: EntityManager,
+    id: string,
+    content: string,
+    hashtags: string[],
+    mentions: string[],
+  ): Promise<TweetEntity> {
+    await manager.update(TweetEntity, { id }, { content, editedAt: () => 'now()' });
+    await this.replaceTextEntities(manager, id, hashtags, mentions);
+    return manager.findOneByOrFail(TweetEntity, { id });
+  }
+
+  private async replaceTextEntities(
+    manager: EntityManager,
+    tweetId: string,
+    hashtags: string[],
+    mentions: string[],
+  ): Promise<void> {
+    await manager.delete(TweetHashtagEntity, { tweetId });
+    await manager.delete(TweetMentionEntity, { tweetId });
+    if (hashtags.length > 0) {
+      await manager.insert(
+        TweetHashtagEntity,
+        hashtags.map((tag) => ({ tweetId, tag })),
+      );
+    }
+    if (mentions.length > 0) {
+      await manager.insert(
+        TweetMentionEntity,
+        mentions.map((username) => ({ tweetId, username })),
+      );
+    }
+  }
+
+  findRow(id: string, manager?: EntityManager): Promise<TweetEntity | null> {
+    return (manager ?? this.dataSource.manager).findOneBy(TweetEntity, { id });
+  }
+
+  /** Locks the tweet row for the rest of the transaction (counters, deletes). */
+  async lock(manager: EntityManager, id: string): Promise<TweetEntity | null> {
+    return manager
+      .getRepository(TweetEntity)
+      .createQueryBuilder('tweet')
+      .setLock('pessimistic_write')
+      .where('tweet.id = :id', { id })
+      .getOne();
+  }
+
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.delete(TweetEntity, { id });
+  }
+
+  async adjustCounter(
+    manager: EntityManager,
+    id: string,
+    counter: TweetCounter,
+    delta: 1 | -1,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE ${this.table(TweetEntity)} SET ${counter} = GREATEST(${counter} + $2, 0) WHERE id = $1`,
+      [id, delta],
+    );
+  }
+
+  /** The tweets with their authors and the reader's likes, retweets and pins, in no order. */
+  async views(ids: string[], readerId: string | null): Promise<TweetView[]> {
+    if (ids.length === 0) return [];
+    const rows: TweetViewRow[] = await this.dataSource.query(
+      `SELECT t.id, t.author_id, t.content, t.image_urls, t.link_preview, t.parent_id,
+              t.replies_count, t.retweets_count, t.likes_count, t.created_at, t.edited_at,
+              a.username, a.display_name, a.first_name, a.last_name, a.profile_image_url, a.verified,
+              ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.table(LikeEntity)} l WHERE l.tweet_id = t.id AND l.user_id = $2)) AS is_liked,
+              ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.table(RetweetEntity)} r WHERE r.tweet_id = t.id AND r.user_id = $2)) AS is_retweeted,
+              EXISTS (SELECT 1 FROM ${this.table(PinEntity)} p WHERE p.tweet_id = t.id) AS is_pinned
+       FROM ${this.table(TweetEntity)} t
+       LEFT JOIN ${this.table(AuthorEntity)} a ON a.id = t.author_id
+       WHERE t.id = ANY($1::uuid[])`,
+      [ids, readerId],
+    );
+    return rows.map(toView);
+  }
+
+  /** Ids of a page of top-level posts, newest first (one author's, or everyone's). */
+  async postIds(
+    authorId: string | null,
+    limit: number,
+    before: KeysetPosition | null,
+  ): Promise<KeysetRow[]> {
+    const params: unknown[] = [limit];
+    const conditions = ['parent_id IS NULL'];
+    if (authorId) {
+      params.push(authorId);
+      conditions.push(`author_id = $${params.length}`);
+    }
+    if (before) {
+      params.push(before.at, before.id);
+      conditions.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::uuid)`);
+    }
+    return this.dataSource.query(
+      `SELECT id, created_at FROM ${this.table(TweetEntity)} WHERE ${conditions.join(' AND ')}
+       ORDER BY created_at DESC, id DESC LIMIT $1`,
+      params,
+    );
+  }
+
+  /** Ids of a page of replies to a post, oldest first (a thread reads down). */
+  async replyIds(
+    parentId: string,
+    limit: number,
+    after: KeysetPosition | null,
+  ): Promise<KeysetRow[]> {
+    const params: unknown[] = [parentId, limit];
+    let keyset = '';
+    if (after) {
+      params.push(after.at, after.id);
+      keyset = 'AND (created_at, id) > ($3, $4::uuid)';
+    }
+    return this.dataSource.query(
+      `SELECT id, created_at FROM ${this.table(TweetEntity)}
+       WHERE parent_id = $1 ${keyset} ORDER BY created_at, id LIMIT $2`,
+      params,
+    );
+  }
+
+  table(
+    entity:
+      | typeof TweetEntity
+      | typeof LikeEntity
+      | typeof RetweetEntity
+      | typeof PinEntity
+      | typeof AuthorEntity,
+  ): string {
+    return this.dataSource.getMetadata(entity).tablePath;
+  }
+}
+
+export interface KeysetRow {
+  id: string;
+  created_at: Date;
+}
+
+function toView(row: TweetViewRow): TweetView {
+  return {
+    id: row.id,
+    authorId: row.author_id,
+    content: row.content,
+    imageUrls: row.image_urls,
+    linkPreview: row.link_preview,
+    parentId: row.parent_id,
+    repliesCount: row.replies_count,
+    retweetsCount: row.retweets_count,
+    likesCount: row.likes_count,
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
+    author:
+      row.username === null
+        ? null
+        : {
+            username: row.username,
+            displayName: row.display_name ?? row.username,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            profileImageUrl: row.profile_image_url,
+            verified: row.verified ?? false,
+          },
+    isLiked: row.is_liked,
+    isRetweeted: row.is_retweeted,
+    isPinned: row.is_pinned,
+  };
+}

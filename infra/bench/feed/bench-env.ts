@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+
+/** Where the feed benchmark keeps its data: a database and a Redis prefix of its own. */
+export const ROOT = join(__dirname, '../../..');
+export const BENCH_DATABASE = process.env['BENCH_DATABASE'] ?? 'wave_bench';
+export const SERVER_URL =
+  process.env['BENCH_DATABASE_SERVER'] ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+export const DATABASE_URL = `${SERVER_URL}/${BENCH_DATABASE}`;
+export const REDIS_URL = process.env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+export const REDIS_KEY_PREFIX = 'wave-bench:';
+export const INTERNAL_AUTH_SECRET = 'bench-internal-secret-0123456789abcdef';
+
+export const USERS = Number(process.env['BENCH_USERS'] ?? 10_000);
+export const TWEETS = Number(process.env['BENCH_TWEETS'] ?? 1_000_000);
+export const AVERAGE_FOLLOWS = Number(process.env['BENCH_AVERAGE_FOLLOWS'] ?? 40);
+/** Readers that get a session (the feed is read as them). */
+export const READERS = Number(process.env['BENCH_READERS'] ?? 1_000);
+
+/** The author every user follows (the 10,000-follower fan-out) and one with a handful of followers. */
+export const BROADCASTER = 'broadcaster';
+export const QUIET_AUTHOR = 'quiet';
+export const QUIET_FOLLOWERS = 10;
+
+export const appEnv = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL,
+  DATABASE_POOL_SIZE: '20',
+  REDIS_URL,
+  REDIS_KEY_PREFIX,
+  INTERNAL_AUTH_SECRET,
+  REQUEST_RATE_LIMIT_PER_IP: '1000000000',
+  ...overrides,
+});
