@@ -196,10 +196,15 @@ describe('the kustomize layout', () => {
     expect(ofKind<Resource>('Secret')).toEqual([]);
     expect(exampleSecret.kind).toBe('Secret');
     expect(exampleSecret.metadata.name).toBe(SECRET_NAME);
-    expect(Object.keys(exampleSecret.stringData ?? {}).sort()).toEqual([
-      'DATABASE_URL',
-      'INTERNAL_AUTH_SECRET',
-    ]);
+    // Every key the workloads read from the Secret is documented there, and nothing else.
+    const used = new Set(
+      [...deployments, ...jobs]
+        .flatMap((workload) => workload.spec.template.spec.containers)
+        .flatMap((container) => container.env ?? [])
+        .flatMap(({ valueFrom }) => (valueFrom?.secretKeyRef ? [valueFrom.secretKeyRef.key] : [])),
+    );
+    expect(Object.keys(exampleSecret.stringData ?? {}).sort()).toEqual([...used].sort());
+    expect(used).toContain('INTERNAL_AUTH_SECRET');
   });
 
   describe.each(OVERLAYS)('the overlay %s', (overlay) => {

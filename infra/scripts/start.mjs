@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { ensureDatastores } from './lib/datastores.mjs';
 import { ensureDependencies } from './lib/dependencies.mjs';
-import { GATEWAY_URL, SERVICES } from './lib/services.mjs';
+import { GATEWAY_URL, OBJECT_STORE_PORT, SERVICES } from './lib/services.mjs';
 import { fail, isPortOpen, log, ROOT, runOrFail, waitForPort } from './lib/shell.mjs';
 
 const nx = ['node_modules/.bin/nx'];
@@ -42,6 +42,26 @@ for (const service of SERVICES.filter((s) => s.seed)) {
 
 const children = [];
 let stopping = false;
+
+// The local S3 server, unless one already answers on its port.
+if (await isPortOpen(OBJECT_STORE_PORT)) {
+  log(`Object store: already running on 127.0.0.1:${OBJECT_STORE_PORT}`);
+} else {
+  const store = spawn('node', ['infra/scripts/s3-server.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefixLines(store.stdout, '[s3]'.padEnd(12), 90);
+  prefixLines(store.stderr, '[s3]'.padEnd(12), 90);
+  store.on('exit', (code) => {
+    if (!stopping) {
+      log(`the object store exited (${code}); stopping everything.`);
+      void shutdown(1);
+    }
+  });
+  children.push(store);
+  if (!(await waitForPort(OBJECT_STORE_PORT, 15_000))) fail('The object store did not start');
+}
 
 function prefixLines(stream, label, color) {
   let pending = '';

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { InternalAuthModule } from '@wave/internal-auth';
 import { MessagingModule } from '@wave/messaging';
 import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
+import { RpcClientModule } from '@wave/rpc';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import { SessionsModule } from '@wave/sessions';
@@ -38,6 +39,7 @@ export class AppModule {
           name: 'identity',
         }),
         InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
         MessagingModule.forPublisher({
           connection: {
             connection: bullConnection(config.REDIS_URL),

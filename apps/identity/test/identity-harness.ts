@@ -2,8 +2,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Response as InjectResponse } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
-import type { TestDatabase, TestRedisNamespace } from '@wave/testing';
-import { createTestDatabase, createTestRedisNamespace } from '@wave/testing';
+import type { MediaClaimsStandIn, TestDatabase, TestRedisNamespace } from '@wave/testing';
+import {
+  createTestDatabase,
+  createTestRedisNamespace,
+  startMediaClaimsStandIn,
+} from '@wave/testing';
 import type { IdentityConfig } from '../src/config/identity.config';
 import { loadIdentityConfig } from '../src/config/identity.config';
 import { migrateIdentity } from '../src/database/migrate';
@@ -17,12 +21,16 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** The identity service in-process against a fresh database and Redis namespace. */
+/**
+ * The identity service in-process against a fresh database and Redis namespace.
+ * Media's claim call is answered by a stand-in (startMediaClaimsStandIn).
+ */
 export class IdentityHarness {
   app!: NestFastifyApplication;
   config!: IdentityConfig;
   private database!: TestDatabase;
   private redis!: TestRedisNamespace;
+  private media!: MediaClaimsStandIn;
 
   async start(label: string): Promise<this> {
     this.database = await createTestDatabase(label);
@@ -35,14 +43,21 @@ export class IdentityHarness {
       NODE_ENV: 'test',
     });
     await migrateIdentity(this.config);
+    this.media = await startMediaClaimsStandIn(this.redis.url, this.redis.keyPrefix);
     this.app = await createIdentityApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
     return this;
   }
 
+  /** The claims media was asked for. */
+  get claims() {
+    return this.media.claims;
+  }
+
   async stop(): Promise<void> {
     await this.app?.close();
+    await this.media?.close();
     await this.database?.drop();
     await this.redis?.cleanup();
   }

@@ -138,37 +138,58 @@ describe('identity: profiles', () => {
   });
 
   describe('PUT /api/users/profile/images', () => {
-    it('stores the object path of the avatar and of the cover', async () => {
+    const upload = (name: string) =>
+      `/objects/uploads/0190b1de-1111-7000-8000-${name.padStart(12, '0')}`;
+
+    it('stores the object path of the avatar and of the cover, claimed for that use', async () => {
       const avatar = await harness.call('PUT', '/api/users/profile/images', {
         as: grace.id,
-        body: { imageUrl: '/objects/uploads/avatar-1', imageType: 'profile' },
+        body: { imageUrl: upload('a1'), imageType: 'profile' },
       });
       expect(avatar.statusCode).toBe(200);
-      expect(avatar.json()).toMatchObject({
-        profileImageUrl: '/objects/uploads/avatar-1',
-        coverImageUrl: null,
-      });
+      expect(avatar.json()).toMatchObject({ profileImageUrl: upload('a1'), coverImageUrl: null });
       const cover = await harness.call('PUT', '/api/users/profile/images', {
         as: grace.id,
         body: {
-          imageUrl: 'http://localhost:3000/objects/uploads/cover-1?X-Amz-Signature=abc',
+          imageUrl: `http://localhost:3000${upload('c1')}?expires=1&signature=abc`,
           imageType: 'cover',
         },
       });
       expect(cover.json()).toMatchObject({
-        profileImageUrl: '/objects/uploads/avatar-1',
-        coverImageUrl: '/objects/uploads/cover-1',
+        profileImageUrl: upload('a1'),
+        coverImageUrl: upload('c1'),
       });
+      expect(harness.claims).toContainEqual({
+        ownerId: grace.id,
+        objectPaths: [upload('c1')],
+        purpose: 'cover',
+      });
+    });
+
+    it('refuses an image uploaded by someone else with 403, and changes nothing', async () => {
+      const response = await harness.call('PUT', '/api/users/profile/images', {
+        as: grace.id,
+        body: { imageUrl: '/objects/uploads/theirs', imageType: 'profile' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'This image was uploaded by someone else' });
+      expect(
+        (await harness.call('GET', '/api/user', { as: grace.id })).json().profileImageUrl,
+      ).toBe(upload('a1'));
     });
 
     it.each([
       [
         { imageUrl: 'https://evil.example/x.png', imageType: 'profile' },
-        'imageUrl must be an uploaded object path (/objects/...)',
+        'imageUrl must be an image you uploaded (its upload URL or /objects/uploads/... path)',
       ],
       [
         { imageUrl: '/objects/../etc/passwd', imageType: 'profile' },
-        'imageUrl must be an uploaded object path (/objects/...)',
+        'imageUrl must be an image you uploaded (its upload URL or /objects/uploads/... path)',
+      ],
+      [
+        { imageUrl: '/objects/uploads/missing', imageType: 'profile' },
+        'imageUrl must be an image you uploaded (its upload URL or /objects/uploads/... path)',
       ],
       [
         { imageUrl: '/objects/uploads/a', imageType: 'banner' },

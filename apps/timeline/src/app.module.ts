@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { InternalAuthModule } from '@wave/internal-auth';
 import { MessagingModule } from '@wave/messaging';
 import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
+import { RpcClientModule } from '@wave/rpc';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import { AuthorsRepository } from './authors/authors.repository';
@@ -20,6 +21,7 @@ import { FeedSourcesRepository } from './feeds/feed-sources.repository';
 import { FeedsController } from './feeds/feeds.controller';
 import { FeedsService } from './feeds/feeds.service';
 import { HomeTimelineStore } from './feeds/home-timeline.store';
+import { TweetImagesService } from './images/tweet-images.service';
 import { FollowsRepository } from './follows/follows.repository';
 import { ImageProxyController } from './image-proxy/image-proxy.controller';
 import { ImageProxyService } from './image-proxy/image-proxy.service';
@@ -46,6 +48,7 @@ export class AppModule {
           name: 'timeline',
         }),
         InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
         MessagingModule.forPublisher({
           connection: {
             connection: bullConnection(config.REDIS_URL),
@@ -78,6 +81,7 @@ export class AppModule {
         FeedSourcesRepository,
         HomeTimelineStore,
         TweetsService,
+        TweetImagesService,
         FeedsService,
         FanOutQueue,
         FanOutService,

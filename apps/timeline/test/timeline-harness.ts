@@ -15,8 +15,12 @@ import type {
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { EventQueues, eventJobOptions } from '@wave/messaging';
 import { bullConnection, bullPrefix, REDIS_CLIENT } from '@wave/redis';
-import type { TestDatabase, TestRedisNamespace } from '@wave/testing';
-import { createTestDatabase, createTestRedisNamespace } from '@wave/testing';
+import type { MediaClaimsStandIn, TestDatabase, TestRedisNamespace } from '@wave/testing';
+import {
+  createTestDatabase,
+  createTestRedisNamespace,
+  startMediaClaimsStandIn,
+} from '@wave/testing';
 import type { TimelineConfig } from '../src/config/timeline.config';
 import { loadTimelineConfig } from '../src/config/timeline.config';
 import { migrateTimeline } from '../src/database/migrate';
@@ -91,6 +95,7 @@ export class TimelineHarness {
   config!: TimelineConfig;
   private database!: TestDatabase;
   private redisNamespace!: TestRedisNamespace;
+  private media!: MediaClaimsStandIn;
   private events!: EventQueues;
   private fanOutQueue!: Queue;
   /** Without the key prefix, for SCAN. */
@@ -108,6 +113,10 @@ export class TimelineHarness {
       ...overrides,
     });
     await migrateTimeline(this.config);
+    this.media = await startMediaClaimsStandIn(
+      this.redisNamespace.url,
+      this.redisNamespace.keyPrefix,
+    );
     const connection = {
       connection: bullConnection(this.config.REDIS_URL),
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
@@ -121,11 +130,17 @@ export class TimelineHarness {
     return this;
   }
 
+  /** The claims media was asked for. */
+  get claims() {
+    return this.media.claims;
+  }
+
   async stop(): Promise<void> {
     await this.events?.close();
     await this.fanOutQueue?.close();
     this.rawRedis?.disconnect();
     await this.app?.close();
+    await this.media?.close();
     await this.database?.drop();
     await this.redisNamespace?.cleanup();
   }

@@ -80,13 +80,52 @@ describe(TweetsController.name, () => {
     });
 
     it('accepts images without text, the first one as imageUrl', async () => {
-      const imageUrls = ['/objects/a/1.png', '/objects/a/2.png'];
+      const imageUrls = ['/objects/uploads/a1', '/objects/uploads/a2'];
       const response = await sut.call('POST', '/api/tweets', {
         as: ada,
         body: { content: '   ', imageUrls },
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ content: '', imageUrls, imageUrl: imageUrls[0] });
+      expect(sut.claims).toContainEqual({ ownerId: ada, objectPaths: imageUrls, purpose: 'tweet' });
+    });
+
+    it('refuses images the author did not upload, and posts nothing', async () => {
+      const before = await sut.dataSource.query(`SELECT count(*)::int AS n FROM timeline.tweets`);
+      const theirs = await sut.call('POST', '/api/tweets', {
+        as: ada,
+        body: {
+          content: 'stolen',
+          imageUrls: ['/objects/uploads/mine', '/objects/uploads/theirs'],
+        },
+      });
+      expect(theirs.statusCode).toBe(403);
+      expect(theirs.json()).toEqual({ message: 'One of the images was uploaded by someone else' });
+      const missing = await sut.call('POST', '/api/tweets', {
+        as: ada,
+        body: { content: 'ghost', imageUrls: ['/objects/uploads/missing'] },
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        message: 'imageUrls must be images you uploaded (/objects/uploads/...)',
+      });
+      const after = await sut.dataSource.query(`SELECT count(*)::int AS n FROM timeline.tweets`);
+      expect(after).toEqual(before);
+    });
+
+    it.each([
+      ['not a data URL', 'hello'],
+      ['an SVG', 'data:image/svg+xml;base64,PHN2Zz4='],
+      ['HTML', 'data:text/html;base64,PGgxPg=='],
+    ])('refuses an inline image that is %s', async (_label, imageUrl) => {
+      const response = await sut.call('POST', '/api/tweets', {
+        as: ada,
+        body: { content: 'x', imageUrl },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'imageUrl must be a data URL of a PNG, JPEG, WebP, GIF or AVIF image',
+      });
     });
 
     it('counts length in code points: 280 emoji are fine', async () => {

@@ -5,3 +5,4 @@ export * from './events/event.contract';
 export * from './services.contract';
 export * from './users/user.contract';
 export * from './tweets/tweet.contract';
+export * from './rpc/rpc.contract';

@@ -80,3 +80,8 @@ export function verifyInternalIdentity(input: VerifyIdentityInput): VerifyIdenti
   if (expiresAt <= now || expiresAt - now > maxTtl) return { ok: false, reason: 'expired' };
   return { ok: true, userId: userId.length > 0 ? userId : null };
 }
+
+/** Headers for a call from one service to another on behalf of a user (or of nobody). */
+export function internalIdentityHeaders(input: SignIdentityInput): Record<string, string> {
+  return { [INTERNAL_IDENTITY_HEADER]: signInternalIdentity(input) };
+}

@@ -26,11 +26,8 @@ export function createRedisClient(options: RedisClientOptions): Redis {
   });
 }
 
-/**
- * Connection settings for BullMQ, which keeps its own prefix and forbids
- * ioredis' keyPrefix. Workers need `maxRetriesPerRequest: null`.
- */
-export function bullConnection(url: string): RedisOptions {
+/** ioredis connection options from a redis:// or rediss:// URL. */
+export function redisOptionsFromUrl(url: string): RedisOptions {
   const parsed = new URL(url);
   return {
     host: parsed.hostname,
@@ -39,8 +36,15 @@ export function bullConnection(url: string): RedisOptions {
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
     db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
     tls: parsed.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
   };
+}
+
+/**
+ * Connection settings for BullMQ, which keeps its own prefix and forbids
+ * ioredis' keyPrefix. Workers need `maxRetriesPerRequest: null`.
+ */
+export function bullConnection(url: string): RedisOptions {
+  return { ...redisOptionsFromUrl(url), maxRetriesPerRequest: null };
 }
 
 /** BullMQ's own prefix, derived from the deployment's key prefix. */

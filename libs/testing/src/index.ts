@@ -1,3 +1,4 @@
 export * from './service-process';
 export * from './test-env.constant';
 export * from './test-infrastructure';
+export * from './media-claims-stand-in';

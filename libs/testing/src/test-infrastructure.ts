@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { Client as S3Client } from 'minio';
 import { Client } from 'pg';
 import { deleteKeysWithPrefix } from '@wave/redis';
-import { TEST_DATABASE_URL_VAR, TEST_REDIS_URL_VAR } from './test-env.constant';
+import {
+  TEST_DATABASE_URL_VAR,
+  TEST_REDIS_URL_VAR,
+  TEST_S3_ACCESS_KEY_VAR,
+  TEST_S3_SECRET_KEY_VAR,
+  TEST_S3_URL_VAR,
+} from './test-env.constant';
 
-// Where the tests' PostgreSQL and Redis are: the Jest global setup fills these in,
-// containers when a container runtime exists, the local servers otherwise.
+// Where the tests' PostgreSQL, Redis and S3 are: the Jest global setup fills these in,
+// containers when a container runtime exists, the local servers and s3rver otherwise.
 
 const LOCAL_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -66,4 +73,80 @@ export function createTestRedisNamespace(label: string): TestRedisNamespace {
       await deleteKeysWithPrefix(url, keyPrefix);
     },
   };
+}
+
+export interface TestS3Server {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+}
+
+/** The S3 API the global setup started (s3rver's credentials unless it said otherwise). */
+export const testS3Server = (): TestS3Server => ({
+  endpoint: process.env[TEST_S3_URL_VAR] ?? LOCAL_S3_URL,
+  accessKey: process.env[TEST_S3_ACCESS_KEY_VAR] ?? S3RVER_KEY,
+  secretKey: process.env[TEST_S3_SECRET_KEY_VAR] ?? S3RVER_KEY,
+});
+
+const LOCAL_S3_URL = 'http://127.0.0.1:9000';
+const S3RVER_KEY = 'S3RVER';
+const BUCKET_LABEL_MAX = 30;
+
+export interface TestBucket extends TestS3Server {
+  bucket: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A bucket name of its own for one test file (not yet created: the code under test creates
+ * it), with every object in it and the bucket deleted afterwards.
+ */
+export function createTestBucket(label: string): TestBucket {
+  const cleanLabel =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, BUCKET_LABEL_MAX)
+      .replace(/^-+|-+$/g, '') || 'bucket';
+  const bucket = `wave-test-${cleanLabel}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const server = testS3Server();
+  return {
+    ...server,
+    bucket,
+    cleanup: () => deleteBucket(server, bucket),
+  };
+}
+
+const isNoSuchBucket = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && error.code === 'NoSuchBucket';
+
+async function deleteBucket(server: TestS3Server, bucket: string): Promise<void> {
+  const endpoint = new URL(server.endpoint);
+  const client = new S3Client({
+    endPoint: endpoint.hostname,
+    ...(endpoint.port ? { port: Number(endpoint.port) } : {}),
+    useSSL: endpoint.protocol === 'https:',
+    accessKey: server.accessKey,
+    secretKey: server.secretKey,
+    region: 'us-east-1',
+    pathStyle: true,
+  });
+  try {
+    if (!(await client.bucketExists(bucket))) return;
+    const keys = await new Promise<string[]>((resolve, reject) => {
+      const names: string[] = [];
+      client
+        .listObjectsV2(bucket, '', true)
+        .on('data', (item) => {
+          if (item.name !== undefined) names.push(item.name);
+        })
+        .on('error', reject)
+        .on('end', () => resolve(names));
+    });
+    // One at a time: s3rver fails a multi-delete that empties a directory two keys share.
+    for (const key of keys) await client.removeObject(bucket, key);
+    await client.removeBucket(bucket);
+  } catch (error) {
+    if (!isNoSuchBucket(error)) throw error;
+  }
 }

@@ -9,7 +9,7 @@ export interface ApiResponse<T = unknown> {
 export interface RequestOptions {
   body?: unknown;
   /** A raw body sent as is (with the given content type). */
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -53,7 +53,7 @@ export class ApiClient {
     options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);

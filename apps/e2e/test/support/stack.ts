@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { ServiceProcess, TestDatabase, TestRedisNamespace } from '@wave/testing';
+import type { ServiceProcess, TestBucket, TestDatabase, TestRedisNamespace } from '@wave/testing';
 import {
+  createTestBucket,
   createTestDatabase,
   createTestRedisNamespace,
   freePort,
@@ -17,12 +18,14 @@ export const INTERNAL_SECRET_FOR_TESTS = 'e2e-internal-secret-0123456789abcdef';
 const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js');
 
 /** The services behind the gateway, started in this order. */
-const SERVICES = ['identity', 'timeline'] as const;
+const SERVICES = ['identity', 'timeline', 'media'] as const;
 
 export interface Stack {
   gateway: ServiceProcess;
   identity: ServiceProcess;
   timeline: ServiceProcess;
+  media: ServiceProcess;
+  bucket: TestBucket;
   database: TestDatabase;
   redis: TestRedisNamespace;
   /** The settings every app got. */
@@ -45,7 +48,9 @@ export async function startStack(
   }
   const database = await createTestDatabase(`e2e_${label}`);
   const redis = createTestRedisNamespace(`e2e-${label}`);
-  const [identityPort, timelinePort, gatewayPort] = [
+  const bucket = createTestBucket(label);
+  const [identityPort, timelinePort, mediaPort, gatewayPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -59,6 +64,11 @@ export async function startStack(
     INTERNAL_AUTH_SECRET: INTERNAL_SECRET_FOR_TESTS,
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     TIMELINE_URL: `http://127.0.0.1:${timelinePort}`,
+    MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
+    S3_ENDPOINT: bucket.endpoint,
+    S3_ACCESS_KEY: bucket.accessKey,
+    S3_SECRET_KEY: bucket.secretKey,
+    S3_BUCKET: bucket.bucket,
     ALLOWED_ORIGINS: 'http://localhost:8080',
     // Generous limits: the tests make many calls from one address. The
     // rate-limit tests set their own.
@@ -77,18 +87,22 @@ export async function startStack(
     serviceProcess({ name, bundle: bundleOf(name), cwd: ROOT, port, env });
   const identity = start('identity', identityPort);
   const timeline = start('timeline', timelinePort);
+  const media = start('media', mediaPort);
   const gateway = start('gateway', gatewayPort);
-  await Promise.all([identity.start(), timeline.start()]);
+  await Promise.all([identity.start(), timeline.start(), media.start()]);
   await gateway.start();
   return {
     gateway,
     identity,
     timeline,
+    media,
+    bucket,
     database,
     redis,
     env,
     async stop() {
-      await Promise.all([gateway.stop(), identity.stop(), timeline.stop()]);
+      await Promise.all([gateway.stop(), identity.stop(), timeline.stop(), media.stop()]);
+      await bucket.cleanup();
       await database.drop();
       await redis.cleanup();
     },

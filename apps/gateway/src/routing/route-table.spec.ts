@@ -18,6 +18,9 @@ describe(matchRoute.name, () => {
     ['/api/users/ada/tweets', 'timeline'],
     ['/api/link-preview', 'timeline'],
     ['/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fa.png', 'timeline'],
+    ['/api/objects/upload', 'media'],
+    ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
+    ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
   ])('sends %s to %s', (url, upstream) => {
     expect(matchRoute(url)?.upstream).toBe(upstream);
   });

@@ -3,7 +3,7 @@
  * specific rule of one service (say `/api/users/{id}/tweets`) must come before a
  * broader rule of another (`/api/users/...`).
  */
-export const UPSTREAMS = ['identity', 'timeline'] as const;
+export const UPSTREAMS = ['identity', 'timeline', 'media'] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
 
 export interface RouteRule {
@@ -15,6 +15,8 @@ export interface RouteRule {
 
 /** A post may carry an inline image of 25 MB as a data URL (a third larger in base64). */
 export const TWEET_BODY_LIMIT_BYTES = 36 * 1024 * 1024;
+/** An uploaded image is at most 25 MB (the media service checks it exactly). */
+export const UPLOAD_BODY_LIMIT_BYTES = 25 * 1024 * 1024 + 64 * 1024;
 
 export const ROUTES: readonly RouteRule[] = [
   { upstream: 'identity', pattern: /^\/api\/(?:register|login|logout|user)$/ },
@@ -23,6 +25,12 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'timeline', pattern: /^\/api\/users\/[^/]+\/tweets$/ },
   { upstream: 'timeline', pattern: /^\/api\/(?:link-preview|image-proxy)$/ },
   { upstream: 'identity', pattern: /^\/api\/users(?:\/[^/]+)*$/ },
+  { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
+  {
+    upstream: 'media',
+    pattern: /^\/objects\/uploads\/[^/]+(?:\/display)?$/,
+    bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+  },
 ];
 
 /** Routes the gateway answers itself. */

@@ -12,6 +12,8 @@ export const IDENTITY_ERROR_CODES = [
   'CANNOT_FOLLOW_SELF',
   'INVALID_CURSOR',
   'INVALID_IMAGE_URL',
+  'IMAGE_NOT_YOURS',
+  'IMAGES_UNAVAILABLE',
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -25,7 +27,10 @@ const MESSAGES: Record<IdentityErrorCode, string> = {
   INVALID_USER_REFERENCE: 'User must be given by a valid id or username',
   CANNOT_FOLLOW_SELF: 'You cannot follow yourself',
   INVALID_CURSOR: 'Invalid cursor',
-  INVALID_IMAGE_URL: 'imageUrl must be an uploaded object path (/objects/...)',
+  INVALID_IMAGE_URL:
+    'imageUrl must be an image you uploaded (its upload URL or /objects/uploads/... path)',
+  IMAGE_NOT_YOURS: 'This image was uploaded by someone else',
+  IMAGES_UNAVAILABLE: 'Images are unavailable right now; try again shortly',
 };
 
 export function statusOf(code: IdentityErrorCode): HttpStatus {
@@ -38,6 +43,10 @@ export function statusOf(code: IdentityErrorCode): HttpStatus {
       return HttpStatus.UNAUTHORIZED;
     case 'USER_NOT_FOUND':
       return HttpStatus.NOT_FOUND;
+    case 'IMAGE_NOT_YOURS':
+      return HttpStatus.FORBIDDEN;
+    case 'IMAGES_UNAVAILABLE':
+      return HttpStatus.SERVICE_UNAVAILABLE;
     case 'USERNAME_RESERVED':
     case 'INVALID_USER_REFERENCE':
     case 'CANNOT_FOLLOW_SELF':

@@ -8,6 +8,7 @@ describe(toObjectPath.name, () => {
     ],
     ['http://localhost:3000/objects/uploads/abc?X-Amz-Signature=x', '/objects/uploads/abc'],
     ['https://wave.example/objects/uploads/abc.webp', '/objects/uploads/abc.webp'],
+    ['/objects/uploads/abc?expires=1&signature=x', '/objects/uploads/abc'],
   ])('accepts %p as %p', (input, expected) => {
     expect(toObjectPath(input)).toBe(expected);
   });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ProfileImageType, UpdateProfileRequest, UserResponse } from '@wave/contracts';
 import { isUuid, USERNAME_PATTERN } from '@wave/contracts';
 import { EventOutbox } from '@wave/messaging';
+import { RpcClient, RpcUnavailableError } from '@wave/rpc';
 import { IdentityException } from '../common/identity.exception';
 import { FollowsRepository } from '../follows/follows.repository';
 import { toObjectPath } from './object-path.util';
@@ -16,6 +17,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly follows: FollowsRepository,
     private readonly outbox: EventOutbox,
+    private readonly rpc: RpcClient,
   ) {}
 
   /** A user by id or username (case-insensitive), as the reader may see them. */
@@ -52,13 +54,30 @@ export class UsersService {
     return this.applyChanges(userId, changes);
   }
 
-  updateProfileImage(
+  /** Sets the avatar or cover to an image the user uploaded (media checks it, and keeps it). */
+  async updateProfileImage(
     userId: string,
     imageUrl: string,
     imageType: ProfileImageType,
   ): Promise<UserResponse> {
     const path = toObjectPath(imageUrl);
     if (!path) throw new IdentityException('INVALID_IMAGE_URL');
+    let claim;
+    try {
+      claim = await this.rpc.call('media.claim-objects', {
+        ownerId: userId,
+        objectPaths: [path],
+        purpose: imageType,
+      });
+    } catch (error) {
+      if (error instanceof RpcUnavailableError) throw new IdentityException('IMAGES_UNAVAILABLE');
+      throw error;
+    }
+    if (!claim.ok) {
+      throw new IdentityException(
+        claim.reason === 'not-yours' ? 'IMAGE_NOT_YOURS' : 'INVALID_IMAGE_URL',
+      );
+    }
     return this.applyChanges(
       userId,
       imageType === 'profile' ? { profileImageUrl: path } : { coverImageUrl: path },

@@ -9,6 +9,11 @@ export const TIMELINE_ERROR_CODES = [
   'USER_NOT_FOUND',
   'INVALID_USER_REFERENCE',
   'NOTHING_PINNED',
+  'IMAGE_NOT_YOURS',
+  'IMAGE_NOT_UPLOADED',
+  'INLINE_IMAGE_INVALID',
+  'INLINE_IMAGE_TOO_LARGE',
+  'IMAGES_UNAVAILABLE',
 ] as const;
 export type TimelineErrorCode = (typeof TIMELINE_ERROR_CODES)[number];
 
@@ -20,6 +25,11 @@ const MESSAGES: Record<TimelineErrorCode, string> = {
   USER_NOT_FOUND: 'User not found',
   INVALID_USER_REFERENCE: 'User must be given by a valid id or username',
   NOTHING_PINNED: 'No post is pinned',
+  IMAGE_NOT_YOURS: 'One of the images was uploaded by someone else',
+  IMAGE_NOT_UPLOADED: 'imageUrls must be images you uploaded (/objects/uploads/...)',
+  INLINE_IMAGE_INVALID: 'imageUrl must be a data URL of a PNG, JPEG, WebP, GIF or AVIF image',
+  INLINE_IMAGE_TOO_LARGE: 'The image must be at most 25 MB',
+  IMAGES_UNAVAILABLE: 'Images are unavailable right now; try again shortly',
 };
 
 export function statusOf(code: TimelineErrorCode): HttpStatus {
@@ -29,7 +39,15 @@ export function statusOf(code: TimelineErrorCode): HttpStatus {
     case 'NOTHING_PINNED':
       return HttpStatus.NOT_FOUND;
     case 'NOT_YOUR_TWEET':
+    case 'IMAGE_NOT_YOURS':
       return HttpStatus.FORBIDDEN;
+    case 'INLINE_IMAGE_TOO_LARGE':
+      return HttpStatus.PAYLOAD_TOO_LARGE;
+    case 'IMAGES_UNAVAILABLE':
+      return HttpStatus.SERVICE_UNAVAILABLE;
+    case 'IMAGE_NOT_UPLOADED':
+    case 'INLINE_IMAGE_INVALID':
+      return HttpStatus.BAD_REQUEST;
     case 'INVALID_TWEET_ID':
     case 'INVALID_CURSOR':
     case 'INVALID_USER_REFERENCE':

@@ -7,6 +7,7 @@ import {
   portVar,
   productionSecretRule,
   refuseDevelopmentSecretInProduction,
+  urlVar,
 } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 
@@ -17,6 +18,8 @@ export const timelineEnvSchema = z
     ...commonEnvShape,
     ...databaseEnvShape,
     PORT: portVar(SERVICE_PORTS.timeline),
+    /** Where inline images (data URLs) are uploaded to. */
+    MEDIA_URL: urlVar(`http://127.0.0.1:${SERVICE_PORTS.media}`, ['http:', 'https:']),
     /** Entries kept in each cached home timeline (older ones come from Postgres). */
     TIMELINE_MAX_LENGTH: count(500),
     /** A home timeline nobody reads expires after this (rebuilt on the next read). */

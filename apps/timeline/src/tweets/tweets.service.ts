@@ -15,6 +15,7 @@ import { EventOutbox } from '@wave/messaging';
 import type { EntityManager } from 'typeorm';
 import { AuthorsRepository } from '../authors/authors.repository';
 import { TimelineException } from '../common/timeline.exception';
+import { TweetImagesService } from '../images/tweet-images.service';
 import { LinkPreviewsService } from '../link-previews/link-previews.service';
 import { OutboundException } from '../outbound/outbound.exception';
 import type { Interaction } from './interactions.repository';
@@ -37,11 +38,13 @@ export class TweetsService {
     private readonly interactions: InteractionsRepository,
     private readonly authors: AuthorsRepository,
     private readonly linkPreviews: LinkPreviewsService,
+    private readonly images: TweetImagesService,
     private readonly outbox: EventOutbox,
   ) {}
 
   async create(authorId: string, request: CreateTweetRequest): Promise<TweetResponse> {
     const content = request.content ?? '';
+    const imageUrls = await this.images.prepare(authorId, request);
     const linkPreview = request.linkPreview
       ? await this.readPreview(request.linkPreview.url)
       : null;
@@ -50,7 +53,7 @@ export class TweetsService {
       this.insert(manager, {
         authorId,
         content,
-        imageUrls: request.imageUrls ?? [],
+        imageUrls,
         linkPreview,
         parentId: null,
       }),

@@ -1,0 +1,70 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { MediaConfig } from '../config/media.config';
+import { MEDIA_CONFIG } from '../config/media.config';
+import { ObjectStorage } from '../storage/object-storage';
+import { displayKeyOf, objectKeyOf } from '../uploads/upload-signature.util';
+import { UploadsRepository } from '../uploads/uploads.repository';
+
+export const CLEANUP_QUEUE = 'media-cleanup';
+const BATCH = 200;
+
+/**
+ * A scheduled BullMQ job (every CLEANUP_INTERVAL_SECONDS, one schedule for all
+ * replicas) that deletes uploads nothing claimed within UNCLAIMED_TTL_SECONDS:
+ * their objects, then their rows, a batch at a time.
+ */
+@Injectable()
+export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(CleanupWorker.name);
+  private queue: Queue | null = null;
+  private worker: Worker | null = null;
+
+  constructor(
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
+    private readonly uploads: UploadsRepository,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const connection = {
+      connection: bullConnection(this.config.REDIS_URL),
+      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
+    };
+    this.queue = new Queue(CLEANUP_QUEUE, connection);
+    await this.queue.upsertJobScheduler(
+      'delete-unclaimed',
+      { every: this.config.CLEANUP_INTERVAL_SECONDS * 1000 },
+      { name: 'delete-unclaimed', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+    );
+    this.worker = new Worker(CLEANUP_QUEUE, () => this.deleteUnclaimed(), {
+      ...connection,
+      concurrency: 1,
+    });
+    this.worker.on('failed', (_job, error) => this.logger.warn(`Cleanup failed: ${error.message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
+  }
+
+  /** Deletes every expired unclaimed upload; returns how many. */
+  async deleteUnclaimed(now: Date = new Date()): Promise<number> {
+    const cutOff = new Date(now.getTime() - this.config.UNCLAIMED_TTL_SECONDS * 1000);
+    let deleted = 0;
+    for (;;) {
+      const batch = await this.uploads.takeUnclaimed(cutOff, BATCH, (uploads) =>
+        this.storage.remove(
+          uploads.flatMap((upload) => [objectKeyOf(upload.id), displayKeyOf(upload.id)]),
+        ),
+      );
+      deleted += batch;
+      if (batch < BATCH) break;
+    }
+    if (deleted > 0) this.logger.log(`Deleted ${deleted} unclaimed uploads`);
+    return deleted;
+  }
+}

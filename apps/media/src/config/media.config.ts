@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  commonEnvShape,
+  databaseEnvShape,
+  loadConfig,
+  portVar,
+  productionSecretRule,
+  refuseDevelopmentSecretInProduction,
+  urlVar,
+} from '@wave/config';
+import { SERVICE_PORTS } from '@wave/contracts';
+
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+/** The local S3 server's (s3rver) default credentials; MinIO or AWS in production. */
+export const DEVELOPMENT_S3_CREDENTIALS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };
+
+export const mediaEnvSchema = z
+  .object({
+    ...commonEnvShape,
+    ...databaseEnvShape,
+    PORT: portVar(SERVICE_PORTS.media),
+    /** The S3 API: s3rver on one machine, MinIO in compose and k8s, or any S3. */
+    S3_ENDPOINT: urlVar('http://127.0.0.1:9000', ['http:', 'https:']),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY: z.string().min(1).default(DEVELOPMENT_S3_CREDENTIALS.accessKey),
+    S3_SECRET_KEY: z.string().min(1).default(DEVELOPMENT_S3_CREDENTIALS.secretKey),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a valid bucket name' })
+      .default('wave-media'),
+    /**
+     * Put before the path of upload URLs. Empty (the default) gives a path, which the
+     * browser resolves against the page's own origin (the web app proxies /objects).
+     */
+    PUBLIC_BASE_URL: z.string().default(''),
+    UPLOAD_URL_TTL_SECONDS: count(15 * 60),
+    UPLOAD_MAX_BYTES: count(25 * 1024 * 1024),
+    /** Decoded images larger than this are refused (decompression bombs). */
+    IMAGE_MAX_PIXELS: count(40_000_000),
+    /** Width of the display variant shown in feeds. */
+    DISPLAY_MAX_WIDTH: count(1080),
+    /** Uploads nothing claims (a post, a profile) are deleted after this long. */
+    UNCLAIMED_TTL_SECONDS: count(24 * 3600),
+    CLEANUP_INTERVAL_SECONDS: count(3600),
+    /** Where uploads are spooled while they are checked (never held whole in memory). */
+    UPLOAD_SPOOL_DIR: z.string().default(''),
+  })
+  .refine(refuseDevelopmentSecretInProduction, productionSecretRule)
+  .refine(
+    (config) =>
+      config.NODE_ENV !== 'production' ||
+      config.S3_SECRET_KEY !== DEVELOPMENT_S3_CREDENTIALS.secretKey,
+    {
+      message: 'S3_ACCESS_KEY and S3_SECRET_KEY must be set in production',
+      path: ['S3_SECRET_KEY'],
+    },
+  );
+
+export type MediaConfig = z.infer<typeof mediaEnvSchema>;
+export const MEDIA_CONFIG = Symbol('MEDIA_CONFIG');
+/** Media's own PostgreSQL schema. */
+export const MEDIA_SCHEMA = 'media';
+
+export const loadMediaConfig = (env: Record<string, string | undefined>): MediaConfig =>
+  loadConfig(mediaEnvSchema, env);
+
+/** The only place media reads the environment. */
+export const mediaConfigFromEnvironment = (): MediaConfig => loadMediaConfig(process.env);

@@ -1,0 +1,4 @@
+import { CreateUploads1795336949196 } from './1795336949196-create-uploads.migration';
+
+/** Every migration, in order. Generated with `npm run migration:generate -- media <Name>`. */
+export const MEDIA_MIGRATIONS = [CreateUploads1795336949196];

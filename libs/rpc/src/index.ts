@@ -1,0 +1,3 @@
+export * from './rpc-client';
+export * from './rpc-server';
+export * from './rpc-client.module';

@@ -1,0 +1,50 @@
+import { ClientRedis } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
+import type { RpcName, RpcRequest, RpcResponse } from '@wave/contracts';
+import { rpcChannel, rpcSchemas } from '@wave/contracts';
+
+import type { RpcEndpointOptions } from './rpc-server';
+import { transportOptions } from './rpc-server';
+
+/** A call that got no valid answer in time (the other service is down or failing). */
+export class RpcUnavailableError extends Error {
+  constructor(
+    readonly call: RpcName,
+    cause: unknown,
+  ) {
+    super(`${call} did not answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'RpcUnavailableError';
+  }
+}
+
+/** Makes calls, with a timeout, validating the request and the answer. */
+export class RpcClient {
+  private readonly client: ClientRedis;
+
+  constructor(private readonly options: RpcEndpointOptions & { timeoutMs?: number }) {
+    this.client = new ClientRedis(transportOptions(options.url));
+  }
+
+  async call<N extends RpcName>(name: N, request: RpcRequest<N>): Promise<RpcResponse<N>> {
+    const schemas = rpcSchemas[name];
+    const checked = schemas.request.parse(request);
+    let answer: unknown;
+    try {
+      await this.client.connect();
+      answer = await firstValueFrom(
+        this.client
+          .send<unknown>(rpcChannel(this.options.prefix, name), checked)
+          .pipe(timeout(this.options.timeoutMs ?? 5_000)),
+      );
+    } catch (error) {
+      throw new RpcUnavailableError(name, error);
+    }
+    const parsed = schemas.response.safeParse(answer);
+    if (!parsed.success) throw new RpcUnavailableError(name, parsed.error);
+    return parsed.data as RpcResponse<N>;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}

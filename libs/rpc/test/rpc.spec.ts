@@ -1,0 +1,75 @@
+import { v7 as uuidv7 } from 'uuid';
+import { RpcClient, RpcUnavailableError } from '../src/rpc-client';
+import { RpcServer } from '../src/rpc-server';
+
+describe('rpc over Redis', () => {
+  // Calls leave no keys behind (publish/subscribe only), so no test namespace is needed;
+  // prefixes of their own keep concurrent runs apart. (@wave/testing builds on this library.)
+  const url = process.env['WAVE_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const options = { url, prefix: `wave-test-rpc-${uuidv7()}:` };
+  const otherPrefix = `wave-test-rpc-${uuidv7()}:`;
+  let server: RpcServer;
+  let sut: RpcClient;
+  const seen: unknown[] = [];
+
+  beforeAll(async () => {
+    server = new RpcServer(options);
+    server.handle('media.claim-objects', (request) => {
+      seen.push(request);
+      return Promise.resolve(
+        request.objectPaths[0] === '/objects/uploads/theirs'
+          ? { ok: false as const, reason: 'not-yours' as const, objectPath: request.objectPaths[0] }
+          : { ok: true as const },
+      );
+    });
+    await server.listen();
+    sut = new RpcClient({ ...options, timeoutMs: 1_000 });
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await server.close();
+  });
+
+  it('answers a valid call', async () => {
+    const ownerId = uuidv7();
+    const answer = await sut.call('media.claim-objects', {
+      ownerId,
+      objectPaths: ['/objects/uploads/a'],
+      purpose: 'tweet',
+    });
+    expect(answer).toEqual({ ok: true });
+    expect(seen).toContainEqual({ ownerId, objectPaths: ['/objects/uploads/a'], purpose: 'tweet' });
+  });
+
+  it('carries a refusal back', async () => {
+    const answer = await sut.call('media.claim-objects', {
+      ownerId: uuidv7(),
+      objectPaths: ['/objects/uploads/theirs'],
+      purpose: 'profile',
+    });
+    expect(answer).toEqual({
+      ok: false,
+      reason: 'not-yours',
+      objectPath: '/objects/uploads/theirs',
+    });
+  });
+
+  it('refuses to send an invalid request', async () => {
+    await expect(
+      sut.call('media.claim-objects', { ownerId: 'nope', objectPaths: [], purpose: 'tweet' }),
+    ).rejects.toThrow();
+  });
+
+  it('times out when nobody listens (another deployment prefix)', async () => {
+    const lonely = new RpcClient({ url, prefix: otherPrefix, timeoutMs: 300 });
+    await expect(
+      lonely.call('media.claim-objects', {
+        ownerId: uuidv7(),
+        objectPaths: ['/objects/uploads/a'],
+        purpose: 'tweet',
+      }),
+    ).rejects.toBeInstanceOf(RpcUnavailableError);
+    await lonely.close();
+  });
+});
