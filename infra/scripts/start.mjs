@@ -111,6 +111,12 @@ async function shutdown(code) {
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+// If this script dies some other way (its terminal or npm gone), the services go with it.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
+process.stdout.on('error', () => void shutdown(0));
 
 for (const service of SERVICES) {
   if (!(await waitForPort(service.port, 30_000))) {
