@@ -1,16 +1,15 @@
 import 'reflect-metadata';
+import { runServiceCommands } from '@wave/service-runtime';
 import { gatewayConfigFromEnvironment } from './config/gateway.config';
 import { createGatewayApp } from './gateway-app';
 
-async function main(): Promise<void> {
+/** `node main.js [serve]`. */
+runServiceCommands('gateway', () => {
   const config = gatewayConfigFromEnvironment();
-  const app = await createGatewayApp(config);
-  await app.listen(config.PORT, config.HOST);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
+  return {
+    serve: async () => {
+      const app = await createGatewayApp(config);
+      await app.listen(config.PORT, config.HOST);
+    },
+  };
 });

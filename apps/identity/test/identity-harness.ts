@@ -1,25 +1,22 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Response as InjectResponse } from 'light-my-request';
 import { DataSource } from 'typeorm';
-import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
-import type { MediaClaimsStandIn, TestDatabase, TestRedisNamespace } from '@wave/testing';
+import type {
+  MediaClaimsStandIn,
+  SignedInjectOptions,
+  TestDatabase,
+  TestRedisNamespace,
+} from '@wave/testing';
 import {
   createTestDatabase,
   createTestRedisNamespace,
+  injectSigned,
   startMediaClaimsStandIn,
 } from '@wave/testing';
 import type { IdentityConfig } from '../src/config/identity.config';
 import { loadIdentityConfig } from '../src/config/identity.config';
 import { migrateIdentity } from '../src/database/migrate';
 import { createIdentityApp } from '../src/identity-app';
-
-export interface CallOptions {
-  /** Signed in as this user (null: a signed anonymous visitor; undefined: no identity header). */
-  as?: string | null;
-  body?: unknown;
-  cookie?: string;
-  headers?: Record<string, string>;
-}
 
 /**
  * The identity service in-process against a fresh database and Redis namespace.
@@ -69,16 +66,11 @@ export class IdentityHarness {
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    options: CallOptions = {},
+    options: SignedInjectOptions = {},
   ): Promise<InjectResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.as !== undefined) {
-      headers[INTERNAL_IDENTITY_HEADER] = signInternalIdentity({
-        secret: this.config.INTERNAL_AUTH_SECRET,
-        userId: options.as,
-        method,
-        url,
-      });
+      return injectSigned(this.app, this.config.INTERNAL_AUTH_SECRET, method, url, options);
     }
     if (options.cookie) headers['cookie'] = options.cookie;
     return this.app.inject({

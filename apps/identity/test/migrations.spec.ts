@@ -1,49 +1,14 @@
-import { DataSource } from 'typeorm';
-import { pendingSchemaChanges } from '@wave/database';
-import type { TestDatabase } from '@wave/testing';
-import { createTestDatabase } from '@wave/testing';
-import { loadIdentityConfig } from '../src/config/identity.config';
-import { identityDataSourceOptions } from '../src/database/identity-data-source';
+import { describeMigrations } from '@wave/testing';
+import { IDENTITY_SCHEMA, loadIdentityConfig } from '../src/config/identity.config';
 import { migrateIdentity } from '../src/database/migrate';
+import { IDENTITY_MIGRATIONS } from '../src/database/migrations';
+import { identityDataSourceOptions } from '../src/database/identity-data-source';
 
-describe('identity migrations', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
+const config = (url: string) => loadIdentityConfig({ DATABASE_URL: url });
 
-  beforeAll(async () => {
-    database = await createTestDatabase('identity_migrations');
-    const config = loadIdentityConfig({ DATABASE_URL: database.url });
-    await migrateIdentity(config);
-    dataSource = new DataSource(identityDataSourceOptions(config));
-    await dataSource.initialize();
-  });
-
-  afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
-  });
-
-  it('describe the entities exactly (generate a migration when this fails)', async () => {
-    await expect(pendingSchemaChanges(dataSource)).resolves.toEqual([]);
-  });
-
-  it('run again as a no-op', async () => {
-    const config = loadIdentityConfig({ DATABASE_URL: database.url });
-    await expect(migrateIdentity(config)).resolves.toEqual([]);
-  });
-
-  it('revert cleanly', async () => {
-    const applied = async (): Promise<number> => {
-      const rows: { n: number }[] = await dataSource.query(
-        `SELECT count(*)::int AS n FROM identity.migrations`,
-      );
-      return rows[0]?.n ?? 0;
-    };
-    expect(await applied()).toBeGreaterThan(0);
-    while ((await applied()) > 0) await dataSource.undoLastMigration({ transaction: 'each' });
-    const tables: { table_name: string }[] = await dataSource.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'identity'`,
-    );
-    expect(tables.map((table) => table.table_name)).toEqual(['migrations']);
-  });
+describeMigrations('identity', {
+  schema: IDENTITY_SCHEMA,
+  migrate: (url) => migrateIdentity(config(url)),
+  dataSourceOptions: (url) => identityDataSourceOptions(config(url)),
+  migrationCount: IDENTITY_MIGRATIONS.length,
 });

@@ -2,9 +2,18 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Response as InjectResponse } from 'light-my-request';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
-import type { TestBucket, TestDatabase, TestRedisNamespace } from '@wave/testing';
-import { createTestBucket, createTestDatabase, createTestRedisNamespace } from '@wave/testing';
+import type {
+  SignedInjectOptions,
+  TestBucket,
+  TestDatabase,
+  TestRedisNamespace,
+} from '@wave/testing';
+import {
+  createTestBucket,
+  createTestDatabase,
+  createTestRedisNamespace,
+  injectSigned,
+} from '@wave/testing';
 import type { MediaConfig } from '../src/config/media.config';
 import { loadMediaConfig } from '../src/config/media.config';
 import { migrateMedia } from '../src/database/migrate';
@@ -55,16 +64,11 @@ export class MediaHarness {
   call(
     method: 'GET' | 'POST' | 'PUT',
     url: string,
-    options: { as?: string | null; body?: Buffer; headers?: Record<string, string> } = {},
+    options: SignedInjectOptions = {},
   ): Promise<InjectResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.as !== undefined) {
-      headers[INTERNAL_IDENTITY_HEADER] = signInternalIdentity({
-        secret: this.config.INTERNAL_AUTH_SECRET,
-        userId: options.as,
-        method,
-        url,
-      });
+      return injectSigned(this.app, this.config.INTERNAL_AUTH_SECRET, method, url, options);
     }
     return this.app.inject({
       method,

@@ -12,13 +12,18 @@ import type {
   Page,
   TweetResponse,
 } from '@wave/contracts';
-import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { EventQueues, eventJobOptions } from '@wave/messaging';
 import { bullConnection, bullPrefix, REDIS_CLIENT } from '@wave/redis';
-import type { MediaClaimsStandIn, TestDatabase, TestRedisNamespace } from '@wave/testing';
+import type {
+  MediaClaimsStandIn,
+  SignedInjectOptions,
+  TestDatabase,
+  TestRedisNamespace,
+} from '@wave/testing';
 import {
   createTestDatabase,
   createTestRedisNamespace,
+  injectSigned,
   startMediaClaimsStandIn,
 } from '@wave/testing';
 import type { TimelineConfig } from '../src/config/timeline.config';
@@ -26,13 +31,6 @@ import { loadTimelineConfig } from '../src/config/timeline.config';
 import { migrateTimeline } from '../src/database/migrate';
 import { FAN_OUT_QUEUE } from '../src/feeds/fan-out.queue';
 import { createTimelineApp } from '../src/timeline-app';
-
-export interface CallOptions {
-  /** Signed in as this user (null: a signed anonymous visitor; undefined: no identity header). */
-  as?: string | null;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
 
 export interface WaitOptions {
   timeoutMs?: number;
@@ -189,22 +187,8 @@ export class TimelineHarness {
     return key !== null && (await this.redis.del(key)) === 1;
   }
 
-  call(method: Method, url: string, options: CallOptions = {}): Promise<InjectResponse> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.as !== undefined) {
-      headers[INTERNAL_IDENTITY_HEADER] = signInternalIdentity({
-        secret: this.config.INTERNAL_AUTH_SECRET,
-        userId: options.as,
-        method,
-        url,
-      });
-    }
-    return this.app.inject({
-      method,
-      url,
-      headers,
-      ...(options.body === undefined ? {} : { payload: options.body as object }),
-    });
+  call(method: Method, url: string, options: SignedInjectOptions = {}): Promise<InjectResponse> {
+    return injectSigned(this.app, this.config.INTERNAL_AUTH_SECRET, method, url, options);
   }
 
   /**

@@ -3,3 +3,4 @@ export * from './health.controller';
 export * from './logging';
 export * from './service-app';
 export * from './zod-validation.pipe';
+export * from './service-commands';
