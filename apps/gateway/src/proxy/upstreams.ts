@@ -8,7 +8,7 @@ import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-a
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { Upstream } from '../routing/route-table';
-import { UPSTREAMS } from '../routing/route-table';
+import { UPSTREAM_TIMEOUTS_MS, UPSTREAMS } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
 import { sendError } from './raw-http';
 
@@ -75,7 +75,7 @@ export class Upstreams implements OnApplicationShutdown {
       target: this.urlOf(upstream),
       agent,
       xfwd: true,
-      proxyTimeout: this.config.UPSTREAM_TIMEOUT_MS,
+      proxyTimeout: Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0),
       on: {
         proxyReq: (proxyReq, rawRequest) => {
           const req = rawRequest as ProxiedRequest;

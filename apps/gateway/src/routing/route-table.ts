@@ -6,6 +6,12 @@
 export const UPSTREAMS = ['identity', 'timeline', 'media'] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
 
+/**
+ * How long a service may take to answer, where the default (UPSTREAM_TIMEOUT_MS)
+ * is too short: media decodes and re-encodes images of up to 40 megapixels.
+ */
+export const UPSTREAM_TIMEOUTS_MS: Partial<Record<Upstream, number>> = { media: 60_000 };
+
 export interface RouteRule {
   upstream: Upstream;
   pattern: RegExp;

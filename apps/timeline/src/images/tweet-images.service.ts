@@ -7,7 +7,8 @@ import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { decodeImageDataUrl } from './data-url.util';
 
-const MEDIA_TIMEOUT_MS = 30_000;
+/** Media decodes and re-encodes up to 40 megapixels: it may take a while. */
+const MEDIA_TIMEOUT_MS = 60_000;
 
 /**
  * The images of a new post, as object paths the author owns: an inline data
