@@ -55,6 +55,7 @@ describe('health and a service that is down', () => {
       cwd: join(__dirname, '../../..'),
       port,
       env: { ...stack.env, REDIS_URL: deadRedis },
+      healthPath: '/health',
     });
     await blind.start();
     try {

@@ -26,6 +26,25 @@ export function createRedisClient(options: RedisClientOptions): Redis {
   });
 }
 
+/**
+ * Resolves true once the client is connected, false after the timeout (a
+ * fail-fast client should not take requests before its first connection).
+ */
+export function waitForRedis(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      client.off('ready', ready);
+      resolve(false);
+    }, timeoutMs);
+    const ready = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    client.once('ready', ready);
+  });
+}
+
 /** ioredis connection options from a redis:// or rediss:// URL. */
 export function redisOptionsFromUrl(url: string): RedisOptions {
   const parsed = new URL(url);

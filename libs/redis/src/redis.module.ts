@@ -1,14 +1,23 @@
-import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
+import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { RedisClientOptions } from './redis-client';
-import { createRedisClient } from './redis-client';
+import { createRedisClient, waitForRedis } from './redis-client';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
 @Injectable()
-class RedisShutdown implements OnApplicationShutdown {
+class RedisLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Redis');
+
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+
+  /** The app starts serving once Redis answers (or after 5 s without it, saying so). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(await waitForRedis(this.redis, 5_000))) {
+      this.logger.warn('Redis is not reachable; starting without it');
+    }
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
@@ -38,7 +47,7 @@ export class RedisModule {
             return client;
           },
         },
-        RedisShutdown,
+        RedisLifecycle,
       ],
       exports: [REDIS_CLIENT],
     };

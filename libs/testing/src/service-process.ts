@@ -18,12 +18,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once `<url>/health` answers 200. */
-export async function waitForHealth(url: string, timeoutMs = 20_000): Promise<void> {
+/** Resolves once `<url><path>` answers 200 (by default readiness: the service and its datastores). */
+export async function waitForHealth(
+  url: string,
+  timeoutMs = 20_000,
+  path = '/health/ready',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) });
+      const response = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(1_000) });
       if (response.ok) return;
     } catch {
       // not up yet
@@ -50,6 +54,8 @@ export function serviceProcess(options: {
   cwd: string;
   port: number;
   env: Record<string, string>;
+  /** What to wait for at start (readiness by default; '/health' for a service meant to be degraded). */
+  healthPath?: string;
 }): ServiceProcess {
   let child: ChildProcess | null = null;
   let output = '';
@@ -71,7 +77,7 @@ export function serviceProcess(options: {
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
       try {
-        await waitForHealth(url);
+        await waitForHealth(url, 20_000, options.healthPath);
       } catch (error) {
         throw new Error(`${options.name} failed to start:\n${output}`, { cause: error });
       }
