@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
 import eslintConfigPrettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
@@ -51,7 +52,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],
     rules: {
       // Response bodies are untyped JSON; assertions check their shape.
       '@typescript-eslint/no-unsafe-assignment': 'off',

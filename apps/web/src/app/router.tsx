@@ -1,0 +1,141 @@
+import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { useAuth } from '../features/auth/api/current-user';
+import { AppShell } from './layout/app-shell';
+import { usePageViewTracking } from './page-view-tracking';
+
+const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(load);
+
+const LandingPage = page(() => import('../features/misc/landing-page'));
+const AuthPage = page(() => import('../features/auth/components/auth-page'));
+const HomePage = page(() => import('../features/tweets/components/home-page'));
+const TweetPage = page(() => import('../features/tweets/components/tweet-page'));
+const ProfilePage = page(() => import('../features/profile/components/profile-page'));
+const UserTweets = lazy(() =>
+  import('../features/tweets/components/user-tweets').then((module) => ({
+    default: module.UserTweets,
+  })),
+);
+
+/** The profile shows the user's posts (from the tweets feature: features do not import each other). */
+const renderPosts = (userId: string) => (
+  <Suspense fallback={null}>
+    <UserTweets userId={userId} />
+  </Suspense>
+);
+const ExplorePage = page(() => import('../features/misc/explore-page'));
+const NotificationsPage = page(() => import('../features/misc/notifications-page'));
+const MessagesPage = page(() => import('../features/misc/messages-page'));
+const BookmarksPage = page(() => import('../features/misc/bookmarks-page'));
+const StaticPage = page(() => import('../features/static-pages/components/static-page'));
+const NotFoundPage = page(() => import('../features/misc/not-found-page'));
+
+/** Shown while the authentication state loads (spec part 2: the route table). */
+export const Loading = () => (
+  <div
+    role="status"
+    className="flex min-h-screen items-center justify-center text-muted-foreground"
+  >
+    Loading...
+  </div>
+);
+
+function Root() {
+  usePageViewTracking();
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * The route sets by authentication state: members get the app in its shell,
+ * visitors the landing page where a member page would be, and everyone the
+ * static pages, /auth, profiles and posts.
+ */
+function ByAuth({
+  member,
+  visitor,
+  shell = true,
+}: {
+  member: ReactNode;
+  visitor: ReactNode;
+  shell?: boolean;
+}) {
+  const { status } = useAuth();
+  if (status === 'loading') return <Loading />;
+  if (status === 'authenticated') return shell ? <AppShell>{member}</AppShell> : member;
+  return visitor;
+}
+
+function Shared({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <Loading />;
+  return <AppShell>{children}</AppShell>;
+}
+
+function StaticRoute() {
+  const { pathname } = useLocation();
+  return <StaticPage key={pathname} />;
+}
+
+const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <ByAuth member={<HomePage />} visitor={<LandingPage />} /> },
+      { path: '/auth', element: <AuthPage /> },
+      {
+        path: '/profile/:userIdentifier',
+        element: (
+          <Shared>
+            <ProfilePage renderPosts={renderPosts} />
+          </Shared>
+        ),
+      },
+      {
+        path: '/profile',
+        element: (
+          <ByAuth member={<ProfilePage renderPosts={renderPosts} />} visitor={<LandingPage />} />
+        ),
+      },
+      {
+        path: '/tweet/:id',
+        element: (
+          <Shared>
+            <TweetPage />
+          </Shared>
+        ),
+      },
+      { path: '/explore', element: <ByAuth member={<ExplorePage />} visitor={<LandingPage />} /> },
+      {
+        path: '/notifications',
+        element: <ByAuth member={<NotificationsPage />} visitor={<LandingPage />} />,
+      },
+      {
+        path: '/messages',
+        element: <ByAuth member={<MessagesPage />} visitor={<LandingPage />} />,
+      },
+      {
+        path: '/bookmarks',
+        element: <ByAuth member={<BookmarksPage />} visitor={<LandingPage />} />,
+      },
+      ...[
+        '/rules-conduct',
+        '/privacy-policy',
+        '/terms-service',
+        '/about',
+        '/features',
+        '/help',
+      ].map((path) => ({
+        path,
+        element: <StaticRoute />,
+      })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export const AppRouter = () => <RouterProvider router={router} />;

@@ -1,0 +1,23 @@
+/** Every route of the client, with href builders (one place to change a URL). */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: { path: '/auth', getHref: () => '/auth' },
+  profile: {
+    path: '/profile/:userIdentifier',
+    getHref: (idOrUsername: string) => `/profile/${encodeURIComponent(idOrUsername)}`,
+  },
+  ownProfile: { path: '/profile', getHref: () => '/profile' },
+  tweet: { path: '/tweet/:id', getHref: (id: string) => `/tweet/${id}` },
+  explore: { path: '/explore', getHref: () => '/explore' },
+  communities: { path: '/communities', getHref: () => '/communities' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  messages: { path: '/messages', getHref: () => '/messages' },
+  bookmarks: { path: '/bookmarks', getHref: () => '/bookmarks' },
+  analytics: { path: '/analytics', getHref: () => '/analytics' },
+  rulesConduct: { path: '/rules-conduct', getHref: () => '/rules-conduct' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  termsService: { path: '/terms-service', getHref: () => '/terms-service' },
+  about: { path: '/about', getHref: () => '/about' },
+  features: { path: '/features', getHref: () => '/features' },
+  help: { path: '/help', getHref: () => '/help' },
+} as const;

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeedItemResponse, LinkPreview, TweetResponse } from '@wave/contracts';
+import { toast } from '../../../components/ui/use-toast';
+import { api, isUnauthorized } from '../../../lib/api-client';
+import { pagedItems, prependToFirstPage } from '../../../lib/paged-data';
+import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { MESSAGES } from '../messages';
+import { feedInfiniteQueryOptions } from './get-feed';
+import { tweetKeys } from './tweet-keys';
+
+export interface CreateTweetInput {
+  content?: string;
+  /** One image as a data URL (the inline composer). */
+  imageUrl?: string;
+  /** Object paths of uploaded images (the modal composer). */
+  imageUrls?: string[];
+  /** The server reads the page again from its url. */
+  linkPreview?: Pick<LinkPreview, 'url'> & Partial<LinkPreview>;
+}
+
+/** POST /api/tweets. */
+export const createTweet = (input: CreateTweetInput): Promise<TweetResponse> =>
+  api.post<TweetResponse>('/api/tweets', input);
+
+/**
+ * Posts, then refreshes the feed. The new post shows at the top at once: the
+ * server adds it to the author's timeline a moment later (fan-out), so a
+ * refetch that comes back without it keeps it on top.
+ */
+export function useCreateTweet({ onSuccess }: { onSuccess?: (tweet: TweetResponse) => void } = {}) {
+  const queryClient = useQueryClient();
+  const onUnauthorized = useUnauthorizedRedirect();
+  return useMutation({
+    mutationFn: createTweet,
+    onSuccess: (tweet) => {
+      const feedKey = feedInfiniteQueryOptions().queryKey;
+      const item: FeedItemResponse = { ...tweet, retweetedBy: null };
+      const keepOnTop = () =>
+        queryClient.setQueryData(feedKey, (data) =>
+          data && !pagedItems(data).some((entry) => entry.id === tweet.id && !entry.retweetedBy)
+            ? prependToFirstPage(data, item)
+            : data,
+        );
+      keepOnTop();
+      void queryClient.invalidateQueries({ queryKey: feedKey }).then(keepOnTop);
+      void queryClient.invalidateQueries({ queryKey: tweetKeys.userLists() });
+      toast({ title: MESSAGES.postSent });
+      onSuccess?.(tweet);
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) onUnauthorized();
+      else
+        toast({
+          variant: 'destructive',
+          title: MESSAGES.errorTitle,
+          description: MESSAGES.postFailed,
+        });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ButtonHTMLAttributes } from 'react';
+import { forwardRef, useId } from 'react';
+import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/format-count';
+
+/**
+ * One of a post's action buttons: an icon, an accessible name, an optional
+ * count (announced as the button's description) and, for toggles, aria-pressed.
+ */
+export const ActionButton = forwardRef<
+  HTMLButtonElement,
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> & {
+    label: string;
+    icon: LucideIcon;
+    count?: number;
+    pressed?: boolean;
+    activeClassName?: string;
+    fillWhenPressed?: boolean;
+  }
+>(
+  (
+    { label, icon: Icon, count, pressed, activeClassName, fillWhenPressed, className, ...props },
+    ref,
+  ) => {
+    const countId = useId();
+    const showCount = count !== undefined && count > 0;
+    return (
+      <button
+        ref={ref}
+        type="button"
+        aria-label={label}
+        aria-pressed={pressed}
+        aria-describedby={showCount ? countId : undefined}
+        className={cn(
+          'group inline-flex items-center gap-1.5 rounded-full p-1.5 text-sm text-muted-foreground transition-colors hover:text-primary',
+          pressed && activeClassName,
+          className,
+        )}
+        {...props}
+      >
+        <Icon
+          className={cn('h-[18px] w-[18px]', pressed && fillWhenPressed && 'fill-current')}
+          aria-hidden="true"
+        />
+        {showCount ? (
+          <span id={countId} className="tabular-nums">
+            {formatCount(count)}
+          </span>
+        ) : null}
+      </button>
+    );
+  },
+);
+ActionButton.displayName = 'ActionButton';

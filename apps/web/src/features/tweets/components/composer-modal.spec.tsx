@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetToasts } from '../../../components/ui/use-toast';
+import { tweetKeys } from '../api/tweet-keys';
+import type { FetchCall } from '../testing/tweet-test-utils';
+import {
+  deferred,
+  infinite,
+  json,
+  makeTweet,
+  mockFetch,
+  page,
+  renderWithProviders,
+} from '../testing/tweet-test-utils';
+import { ComposerModal } from './composer-modal';
+
+function renderModal(
+  handler: (call: FetchCall) => Response | Promise<Response> = () => json(404),
+  options: Parameters<typeof renderWithProviders>[1] = {},
+) {
+  const onOpenChange = vi.fn();
+  const fetch = mockFetch(handler);
+  const result = renderWithProviders(<ComposerModal open onOpenChange={onOpenChange} />, options);
+  return { ...result, ...fetch, onOpenChange };
+}
+
+const image = (name: string, type = 'image/png') => new File(['png-bytes'], name, { type });
+
+describe('ComposerModal', () => {
+  beforeEach(() => resetToasts());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('counts to 280 in code points, turns red over it and disables Post', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'Create post' });
+    expect(dialog).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'What is happening?!' });
+    const post = screen.getByRole('button', { name: 'Post' });
+    expect(post).toBeDisabled();
+    expect(screen.getByText('0/280')).toBeInTheDocument();
+
+    await user.type(field, '   ');
+    expect(post).toBeDisabled();
+
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('🌊'.repeat(280));
+    expect(screen.getByText('280/280')).not.toHaveClass('text-destructive');
+    expect(post).toBeEnabled();
+
+    await user.type(field, '!');
+    expect(screen.getByText('281/280')).toHaveClass('text-destructive');
+    expect(post).toBeDisabled();
+  });
+
+  it('uploads up to 4 images, then posts their object paths', async () => {
+    const user = userEvent.setup();
+    const uploaded = deferred<Response>();
+    let uploads = 0;
+    const { calls, onOpenChange, queryClient } = renderModal((call) => {
+      if (call.method === 'POST' && call.url === '/api/objects/upload') {
+        uploads += 1;
+        return json(200, { uploadURL: `/objects/uploads/id-${uploads}?expires=1&signature=s` });
+      }
+      if (call.method === 'PUT' && call.url.includes('id-1')) return uploaded.promise;
+      if (call.method === 'PUT') return json(200, {}); // no objectPath: derived from the URL
+      if (call.method === 'POST' && call.url === '/api/tweets') {
+        return json(201, makeTweet({ content: 'Two pictures' }));
+      }
+      return json(404);
+    });
+    queryClient.setQueryData(tweetKeys.feed(), infinite(page([])));
+
+    await user.type(
+      await screen.findByRole('textbox', { name: 'What is happening?!' }),
+      'Two pictures',
+    );
+    await user.upload(screen.getByTestId('modal-image-input'), [
+      image('a.png'),
+      image('b.jpg', 'image/jpeg'),
+    ]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByRole('button', { name: 'Uploading...' })).toBeDisabled();
+
+    uploaded.resolve(json(200, { objectPath: '/objects/uploads/id-1' }));
+    expect(await screen.findByText('Post sent!')).toBeVisible();
+
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.headers['content-type']).sort()).toEqual([
+      'image/jpeg',
+      'image/png',
+    ]);
+    expect(calls.find((call) => call.url === '/api/tweets')?.body).toEqual({
+      content: 'Two pictures',
+      imageUrls: ['/objects/uploads/id-1', '/objects/uploads/id-2'],
+    });
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'What is happening?!' })).toHaveValue(''),
+    );
+  });
+
+  it('shows Posting... while the post is sent', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    renderModal(() => answer.promise);
+    await user.type(await screen.findByRole('textbox', { name: 'What is happening?!' }), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByRole('button', { name: 'Posting...' })).toBeDisabled();
+    answer.resolve(json(500));
+    expect(await screen.findByText('Failed to share post. Please try again.')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+
+  it('keeps at most 4 images and refuses files that are not images', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderModal();
+    await screen.findByRole('dialog');
+    await user.upload(screen.getByTestId('modal-image-input'), [
+      image('1.png'),
+      image('2.png'),
+      image('3.png'),
+      image('4.png'),
+      image('5.png'),
+    ]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Add images (up to 4)' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove image 4' }));
+    await user.upload(screen.getByTestId('modal-image-input'), [image('notes.txt', 'text/plain')]);
+    expect(await screen.findByText('Invalid file type')).toBeVisible();
+    expect(screen.getByText('Please select an image file.')).toBeVisible();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('tells when the upload fails and does not post', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderModal((call) =>
+      call.url === '/api/objects/upload'
+        ? json(200, { uploadURL: '/objects/uploads/x?expires=1&signature=s' })
+        : json(415, { message: 'Only PNG, JPEG, WebP, GIF or AVIF images' }),
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'What is happening?!' }), 'Pic');
+    await user.upload(screen.getByTestId('modal-image-input'), [image('a.png')]);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Failed to upload images. Please try again.')).toBeVisible();
+    expect(calls.some((call) => call.url === '/api/tweets')).toBe(false);
+    expect(await screen.findByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+
+  it('sends a visitor to log in', async () => {
+    renderModal(undefined, { user: null });
+    expect(await screen.findByText('Please log in to create a post.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('inserts emoji from the picker at the caret', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
+    await user.type(field, 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Add emoji' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'water wave' }));
+    expect(field).toHaveValue('Hi🌊');
+    expect(screen.getByText('3/280')).toBeInTheDocument();
+  });
+
+  it('picks emoji with the keyboard, moving through the grid', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
+    screen.getByRole('button', { name: 'Add emoji' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Add emoji' });
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'grinning face' })).toHaveFocus(),
+    );
+    await user.keyboard('{ArrowRight}');
+    expect(within(menu).getByRole('menuitem', { name: 'face with tears of joy' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'upside-down face' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(field).toHaveValue('🙃');
+    await waitFor(() => expect(field).toHaveFocus());
+  });
+});

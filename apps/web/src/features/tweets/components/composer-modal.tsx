@@ -1,0 +1,296 @@
+import { IMAGE_MAX_BYTES, TWEET_MAX_IMAGES } from '../../../lib/post-limits';
+import { ImagePlus, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { EmojiPicker } from '../../../components/ui/emoji-picker';
+import { Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { isUnauthorized } from '../../../lib/api-client';
+import { checkImageFile } from '../../../lib/image-file';
+import { insertText } from '../../../lib/insert-text';
+import { canSubmitPost } from '../../../lib/post-length';
+import { useAuth } from '../../auth/api/current-user';
+import { useCreateTweet } from '../api/create-tweet';
+import { useUploadImages } from '../api/upload-image';
+import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { MESSAGES } from '../messages';
+import { CharacterCounter } from './character-counter';
+import { toastImageProblem } from './image-problem-toast';
+
+/** Spec section 9: the modal's emoji picker is 300 by 350. */
+const EMOJI_PICKER_SIZE = { width: 300, height: 350 } as const;
+
+/** Each image goes through the upload sequence, at most this large (media's limit). */
+const UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES;
+
+type ComposerPhase = 'idle' | 'uploading' | 'posting';
+
+interface ChosenImage {
+  id: string;
+  file: File;
+  /** An object URL for the thumbnail ('' where the browser has none). */
+  previewUrl: string;
+}
+
+const objectUrlOf = (file: File): string =>
+  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
+
+const release = (image: ChosenImage): void => {
+  if (image.previewUrl && typeof URL.revokeObjectURL === 'function') {
+    URL.revokeObjectURL(image.previewUrl);
+  }
+};
+
+let imageCounter = 0;
+
+/**
+ * The post modal (the sidebar's and the mobile bar's Post buttons): text is
+ * required and at most 280 characters (the counter turns to the error colour
+ * over it and Post is disabled), up to 4 images uploaded first ('Uploading...')
+ * and then sent as object paths ('Posting...'). The draft survives closing the
+ * modal; posting clears it. Visitors are asked to log in.
+ */
+export function ComposerModal({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { status } = useAuth();
+  const [content, setContent] = useState('');
+  const [images, setImages] = useState<ChosenImage[]>([]);
+  const imagesRef = useRef(images);
+  useEffect(() => {
+    imagesRef.current = images;
+  }, [images]);
+  useEffect(() => () => imagesRef.current.forEach(release), []);
+
+  const reset = () => {
+    images.forEach(release);
+    setImages([]);
+    setContent('');
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Create post" className="max-w-xl">
+        {status === 'authenticated' ? (
+          <ComposerForm
+            content={content}
+            onContentChange={setContent}
+            images={images}
+            onImagesChange={setImages}
+            onPosted={() => {
+              reset();
+              onOpenChange(false);
+            }}
+          />
+        ) : status === 'unauthenticated' ? (
+          <div className="grid gap-4">
+            <p>{MESSAGES.loginToPost}</p>
+            <Link
+              to={paths.auth.getHref()}
+              className={buttonVariants()}
+              onClick={() => onOpenChange(false)}
+            >
+              Sign in
+            </Link>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ComposerForm({
+  content,
+  onContentChange,
+  images,
+  onImagesChange,
+  onPosted,
+}: {
+  content: string;
+  onContentChange: (content: string) => void;
+  images: ChosenImage[];
+  onImagesChange: (images: ChosenImage[]) => void;
+  onPosted: () => void;
+}) {
+  const fieldId = useId();
+  const counterId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [phase, setPhase] = useState<ComposerPhase>('idle');
+  const upload = useUploadImages();
+  const create = useCreateTweet();
+  const onUnauthorized = useUnauthorizedRedirect();
+
+  const busy = phase !== 'idle';
+  const canPost =
+    canSubmitPost({ content, imageCount: images.length, textRequired: true }) &&
+    images.length <= TWEET_MAX_IMAGES &&
+    !busy;
+  const room = TWEET_MAX_IMAGES - images.length;
+
+  const addFiles = (files: File[]) => {
+    const accepted: ChosenImage[] = [];
+    for (const file of files) {
+      const problem = checkImageFile(file, UPLOAD_MAX_BYTES);
+      if (problem) {
+        toastImageProblem(problem);
+        continue;
+      }
+      if (accepted.length >= room) break;
+      imageCounter += 1;
+      accepted.push({ id: `image-${imageCounter}`, file, previewUrl: objectUrlOf(file) });
+    }
+    if (accepted.length > 0) onImagesChange([...images, ...accepted]);
+  };
+
+  const post = async () => {
+    if (!canPost) return;
+    let imageUrls: string[] | undefined;
+    if (images.length > 0) {
+      setPhase('uploading');
+      try {
+        imageUrls = await upload.mutateAsync(images.map((image) => image.file));
+      } catch (error) {
+        setPhase('idle');
+        if (isUnauthorized(error)) onUnauthorized();
+        else
+          toast({
+            variant: 'destructive',
+            title: MESSAGES.errorTitle,
+            description: MESSAGES.uploadFailed,
+          });
+        return;
+      }
+    }
+    setPhase('posting');
+    try {
+      await create.mutateAsync({ content: content.trim(), ...(imageUrls ? { imageUrls } : {}) });
+    } catch {
+      // The mutation tells the user (a toast, or the way to /auth).
+      setPhase('idle');
+      return;
+    }
+    setPhase('idle');
+    onPosted();
+  };
+
+  return (
+    <form
+      aria-label="Create a post"
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void post();
+      }}
+    >
+      <label htmlFor={fieldId} className="sr-only">
+        {MESSAGES.composerLabel}
+      </label>
+      <Textarea
+        id={fieldId}
+        ref={textarea}
+        autoFocus
+        value={content}
+        placeholder={MESSAGES.composerLabel}
+        aria-describedby={counterId}
+        disabled={busy}
+        className="min-h-32 text-lg"
+        onChange={(event) => onContentChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+            event.preventDefault();
+            void post();
+          }
+        }}
+      />
+      {images.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-2" aria-label="Attached images">
+          {images.map((image, index) => (
+            <li key={image.id} className="relative overflow-hidden rounded-xl border border-border">
+              {image.previewUrl ? (
+                <img
+                  src={image.previewUrl}
+                  alt={`Attached image ${index + 1}: ${image.file.name}`}
+                  className="aspect-square w-full object-cover"
+                />
+              ) : (
+                <span className="flex aspect-square items-center justify-center p-2 text-sm text-muted-foreground">
+                  {image.file.name}
+                </span>
+              )}
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={busy}
+                aria-label={`Remove image ${index + 1}`}
+                className="absolute right-1 top-1 bg-black/60 text-white hover:bg-black/80"
+                onClick={() => {
+                  release(image);
+                  onImagesChange(images.filter((other) => other.id !== image.id));
+                }}
+              >
+                <X className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex items-center gap-1 border-t border-border pt-3">
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="modal-image-input"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            addFiles(files);
+          }}
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Add images (up to ${TWEET_MAX_IMAGES})`}
+          className="text-primary"
+          disabled={busy || room <= 0}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ImagePlus className="h-5 w-5" aria-hidden="true" />
+        </Button>
+        <EmojiPicker
+          {...EMOJI_PICKER_SIZE}
+          disabled={busy}
+          focusAfterPick={textarea}
+          onPick={(emoji) => {
+            const field = textarea.current;
+            const next = insertText(
+              content,
+              emoji,
+              field?.selectionStart ?? null,
+              field?.selectionEnd ?? null,
+            );
+            onContentChange(next.value);
+            requestAnimationFrame(() => field?.setSelectionRange(next.caret, next.caret));
+          }}
+        />
+        <div className="ml-auto flex items-center gap-3">
+          <CharacterCounter content={content} id={counterId} />
+          <Button type="submit" disabled={!canPost}>
+            {phase === 'uploading' ? 'Uploading...' : phase === 'posting' ? 'Posting...' : 'Post'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

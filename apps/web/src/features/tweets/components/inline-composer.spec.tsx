@@ -1,0 +1,198 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetToasts } from '../../../components/ui/use-toast';
+import { tweetKeys } from '../api/tweet-keys';
+import type { FetchCall } from '../testing/tweet-test-utils';
+import {
+  infinite,
+  json,
+  makeTweet,
+  makeUser,
+  mockFetch,
+  page,
+  renderWithProviders,
+} from '../testing/tweet-test-utils';
+import { InlineComposer } from './inline-composer';
+
+const preview = {
+  url: 'https://example.com/',
+  title: 'Example Domain',
+  description: 'For use in examples',
+  image: null,
+  siteName: 'Example',
+};
+
+function renderComposer(handler: (call: FetchCall) => Response | Promise<Response>) {
+  const fetch = mockFetch(handler);
+  return { ...renderWithProviders(<InlineComposer />), ...fetch };
+}
+
+const field = () => screen.getByRole('textbox', { name: 'What is happening?!' });
+const postButton = () => screen.getByRole('button', { name: 'Post' });
+const sizedImage = (size: number, type = 'image/png') => {
+  const file = new File(['abc'], 'photo.png', { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+describe('InlineComposer', () => {
+  beforeEach(() => resetToasts());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts text, then clears it, says so and puts the post on top of the feed', async () => {
+    const user = userEvent.setup();
+    const me = makeUser();
+    const created = makeTweet({ content: 'Hello', authorId: me.id });
+    const { calls, queryClient } = renderComposer((call) =>
+      call.method === 'POST' && call.url === '/api/tweets'
+        ? json(201, created)
+        : json(200, page([])),
+    );
+    queryClient.setQueryData(tweetKeys.feed(), infinite(page([makeTweet()])));
+    expect(postButton()).toBeDisabled();
+    await user.type(field(), '  Hello  ');
+    await user.click(postButton());
+    expect(await screen.findByText('Post sent!')).toBeVisible();
+    expect(calls.find((call) => call.url === '/api/tweets')?.body).toEqual({ content: 'Hello' });
+    await waitFor(() => expect(field()).toHaveValue(''));
+    await waitFor(() => {
+      const feed = queryClient.getQueryData<ReturnType<typeof infinite<typeof created>>>(
+        tweetKeys.feed(),
+      );
+      expect(feed?.pages[0]?.items[0]?.id).toBe(created.id);
+    });
+  });
+
+  it('refuses an image over 25 MB', async () => {
+    const user = userEvent.setup();
+    renderComposer(() => json(404));
+    await user.upload(screen.getByTestId('inline-image-input'), sizedImage(25 * 1024 * 1024 + 1));
+    expect(await screen.findByText('File too large')).toBeVisible();
+    expect(screen.getByText('Please select an image smaller than 25MB.')).toBeVisible();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderComposer(() => json(404));
+    await user.upload(screen.getByTestId('inline-image-input'), sizedImage(10, 'application/pdf'));
+    expect(await screen.findByText('Invalid file type')).toBeVisible();
+    expect(screen.getByText('Please select an image file.')).toBeVisible();
+  });
+
+  it('tells when the image cannot be read', async () => {
+    const user = userEvent.setup();
+    const readAsDataURL = vi
+      .spyOn(FileReader.prototype, 'readAsDataURL')
+      .mockImplementation(function (this: FileReader) {
+        this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>);
+      });
+    try {
+      renderComposer(() => json(404));
+      await user.upload(screen.getByTestId('inline-image-input'), sizedImage(3));
+      expect(await screen.findByText('Upload failed')).toBeVisible();
+      expect(screen.getByText('Failed to process image. Please try again.')).toBeVisible();
+    } finally {
+      readAsDataURL.mockRestore();
+    }
+  });
+
+  it('posts an image alone as a data URL, and can remove it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderComposer(() => json(201, makeTweet()));
+    await user.upload(screen.getByTestId('inline-image-input'), sizedImage(3));
+    expect(await screen.findByText('Image added!')).toBeVisible();
+    expect(screen.getByAltText('Attached image: photo.png')).toBeInTheDocument();
+    expect(postButton()).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(screen.queryByAltText('Attached image: photo.png')).not.toBeInTheDocument();
+    expect(postButton()).toBeDisabled();
+
+    await user.upload(screen.getByTestId('inline-image-input'), sizedImage(3));
+    await screen.findByAltText('Attached image: photo.png');
+    await user.click(postButton());
+    await screen.findByText('Post sent!');
+    expect(calls.find((call) => call.url === '/api/tweets')?.body).toEqual({
+      imageUrl: 'data:image/png;base64,YWJj',
+    });
+    await waitFor(() =>
+      expect(screen.queryByAltText('Attached image: photo.png')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('previews the first link (not the own host), sends it, and clears it after posting', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderComposer((call) => {
+      if (call.url === '/api/link-preview') return json(200, preview);
+      if (call.url === '/api/tweets') return json(201, makeTweet());
+      return json(404);
+    });
+    await user.type(field(), `${window.location.host}/x and example.com and other.org`);
+    expect(await screen.findByText('Example Domain', {}, { timeout: 3000 })).toBeVisible();
+    const previewCalls = calls.filter((call) => call.url === '/api/link-preview');
+    expect(previewCalls.at(-1)?.body).toEqual({ url: 'https://example.com/' });
+    expect(
+      previewCalls.every((call) => (call.body as { url: string }).url !== 'https://other.org/'),
+    ).toBe(true);
+
+    await user.click(postButton());
+    await screen.findByText('Post sent!');
+    expect(calls.find((call) => call.url === '/api/tweets')?.body).toEqual({
+      content: `${window.location.host}/x and example.com and other.org`,
+      linkPreview: preview,
+    });
+    await waitFor(() => expect(screen.queryByText('Example Domain')).not.toBeInTheDocument());
+  });
+
+  it('drops the preview when removed, or when the links are gone', async () => {
+    const user = userEvent.setup();
+    renderComposer(() => json(200, preview));
+    await user.type(field(), 'see example.com');
+    await screen.findByText('Example Domain', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Remove link preview' }));
+    expect(screen.queryByText('Example Domain')).not.toBeInTheDocument();
+
+    await user.clear(field());
+    await user.type(field(), 'again example.com');
+    await screen.findByText('Example Domain', {}, { timeout: 3000 });
+    await user.clear(field());
+    await user.type(field(), 'no links');
+    expect(screen.queryByText('Example Domain')).not.toBeInTheDocument();
+  });
+
+  it('silently drops a preview that fails', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderComposer(() => json(422, { message: 'Unreadable page' }));
+    await user.type(field(), 'see example.com');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/link-preview')).toBe(true), {
+      timeout: 3000,
+    });
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('status', { name: 'Loading link preview' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+
+  it('tells when posting fails', async () => {
+    const user = userEvent.setup();
+    renderComposer(() => json(500, { message: 'Internal server error' }));
+    await user.type(field(), 'Hi');
+    await user.click(postButton());
+    expect(await screen.findByText('Error')).toBeVisible();
+    expect(screen.getByText('Failed to share post. Please try again.')).toBeVisible();
+    expect(field()).toHaveValue('Hi');
+  });
+
+  it('sends a signed-out member to /auth on 401', async () => {
+    const user = userEvent.setup();
+    renderComposer(() => json(401, { message: 'Not signed in' }));
+    await user.type(field(), 'Hi');
+    await user.click(postButton());
+    expect(await screen.findByText('You need to log in to post. Redirecting...')).toBeVisible();
+    expect(await screen.findByText('Auth page', {}, { timeout: 2000 })).toBeInTheDocument();
+  });
+});

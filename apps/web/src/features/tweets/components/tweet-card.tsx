@@ -1,0 +1,163 @@
+import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
+import { BadgeCheck, Pin, Repeat2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time';
+import { useAuth } from '../../auth/api/current-user';
+import { LinkPreviewCard } from './link-preview-card';
+import { ReplyBox } from './reply-box';
+import { TweetActions } from './tweet-actions';
+import { TweetContent } from './tweet-content';
+import { TweetEditForm } from './tweet-edit-form';
+import { TweetImages } from './tweet-images';
+import { TweetOptionsMenu } from './tweet-options-menu';
+
+const retweeterOf = (tweet: TweetResponse | FeedItemResponse) =>
+  'retweetedBy' in tweet ? tweet.retweetedBy : null;
+
+/**
+ * A post: who wrote it and when, its text, images and link preview, who
+ * retweeted it into this timeline, its actions, and for its author the options
+ * menu (pin, edit inline, delete). The reply box opens and closes per post.
+ */
+export function TweetCard({
+  tweet,
+  showPinned = false,
+  onReply,
+  onDeleted,
+  className,
+}: {
+  tweet: TweetResponse | FeedItemResponse;
+  /** Mark the pinned post (a user's list). */
+  showPinned?: boolean;
+  /** Replaces the per-post reply box (the post's own page has one). */
+  onReply?: () => void;
+  onDeleted?: (tweet: TweetResponse) => void;
+  className?: string;
+}) {
+  const { user } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const optionsTrigger = useRef<HTMLButtonElement>(null);
+  const [replying, setReplying] = useState(false);
+  const replyBoxId = useId();
+  const nameId = useId();
+  const { author } = tweet;
+  const isAuthor = user !== null && user.id === tweet.authorId;
+  const retweeter = retweeterOf(tweet);
+  const profileHref = paths.profile.getHref(author.username);
+  const name = author.displayName || author.username;
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      className={cn(
+        'border-b border-border px-4 py-3 transition-colors hover:bg-muted/30',
+        className,
+      )}
+    >
+      {showPinned && tweet.isPinned ? (
+        <p className="mb-1 ml-8 flex items-center gap-2 text-xs font-semibold text-muted-foreground">
+          <Pin className="h-3.5 w-3.5" aria-hidden="true" /> Pinned
+        </p>
+      ) : null}
+      {retweeter ? (
+        <p className="mb-1 ml-8 flex items-center gap-2 text-xs font-semibold text-muted-foreground">
+          <Repeat2 className="h-3.5 w-3.5" aria-hidden="true" />
+          <Link to={paths.profile.getHref(retweeter.username)} className="hover:underline">
+            {user?.id === retweeter.id ? 'You' : retweeter.displayName || retweeter.username}
+          </Link>{' '}
+          retweeted
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Avatar
+            src={author.profileImageUrl}
+            displayName={author.displayName}
+            username={author.username}
+          />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <header className="flex items-start gap-2">
+            <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1 text-sm">
+              <Link
+                id={nameId}
+                to={profileHref}
+                className="truncate font-bold text-foreground hover:underline"
+              >
+                {name}
+              </Link>
+              {author.verified ? (
+                <BadgeCheck
+                  className="h-4 w-4 self-center text-primary"
+                  role="img"
+                  aria-label="Verified account"
+                />
+              ) : null}
+              <span className="truncate text-muted-foreground">@{author.username}</span>
+              <span aria-hidden="true" className="text-muted-foreground">
+                ·
+              </span>
+              <Link
+                to={paths.tweet.getHref(tweet.id)}
+                className="text-muted-foreground hover:underline"
+              >
+                <time dateTime={tweet.createdAt} title={formatFullTime(tweet.createdAt)}>
+                  {formatRelativeTime(tweet.createdAt)}
+                </time>
+              </Link>
+              {tweet.editedAt ? (
+                <span
+                  className="text-muted-foreground"
+                  title={`Edited ${formatFullTime(tweet.editedAt)}`}
+                >
+                  (edited)
+                </span>
+              ) : null}
+            </div>
+            {isAuthor ? (
+              <TweetOptionsMenu
+                tweet={tweet}
+                triggerRef={optionsTrigger}
+                onEdit={() => setEditing(true)}
+                onDeleted={onDeleted}
+              />
+            ) : null}
+          </header>
+          {editing ? (
+            <TweetEditForm
+              tweet={tweet}
+              onDone={() => {
+                setEditing(false);
+                // Focus goes back to the menu the edit came from.
+                requestAnimationFrame(() => optionsTrigger.current?.focus());
+              }}
+            />
+          ) : tweet.content ? (
+            <TweetContent content={tweet.content} className="mt-0.5" />
+          ) : null}
+          <TweetImages tweet={tweet} />
+          {tweet.linkPreview ? <LinkPreviewCard preview={tweet.linkPreview} /> : null}
+          <TweetActions
+            tweet={tweet}
+            onReply={onReply ?? (() => setReplying((open) => !open))}
+            replyExpanded={onReply ? undefined : replying}
+            replyControls={replyBoxId}
+          />
+          {replying && !onReply ? (
+            <ReplyBox
+              id={replyBoxId}
+              tweet={tweet}
+              autoFocus
+              onDone={() => setReplying(false)}
+              onCancel={() => setReplying(false)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

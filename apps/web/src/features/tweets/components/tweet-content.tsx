@@ -1,0 +1,31 @@
+import { Fragment, useMemo } from 'react';
+import { cn } from '../../../lib/cn';
+import { splitLinks } from '../../../lib/link-detection';
+
+/**
+ * A post's text: plain text nodes, and http(s) links as anchors that open in
+ * a new tab without handing over the page (noopener noreferrer) or vouching
+ * for the target (nofollow). Nothing is ever parsed as HTML.
+ */
+export function TweetContent({ content, className }: { content: string; className?: string }) {
+  const parts = useMemo(() => splitLinks(content), [content]);
+  return (
+    <p className={cn('whitespace-pre-wrap break-words', className)}>
+      {parts.map((part, index) =>
+        part.kind === 'link' ? (
+          <a
+            key={index}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="break-all text-primary hover:underline"
+          >
+            {part.text}
+          </a>
+        ) : (
+          <Fragment key={index}>{part.text}</Fragment>
+        ),
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TweetResponse } from '@wave/contracts';
+import { cn } from '../../../lib/cn';
+import { displayImageSrc, isShowableImage } from '../../../lib/object-path';
+
+/** The images of a post: uploaded object paths (or the single imageUrl of older clients). */
+const imagesOf = (tweet: Pick<TweetResponse, 'imageUrl' | 'imageUrls'>): string[] =>
+  (tweet.imageUrls.length > 0 ? tweet.imageUrls : tweet.imageUrl ? [tweet.imageUrl] : []).filter(
+    isShowableImage,
+  );
+
+/**
+ * A post's images in a fixed-ratio grid (no layout shift while they load),
+ * shown through their feed-sized `/display` variant, lazily; each opens the
+ * original in a new tab.
+ */
+export function TweetImages({
+  tweet,
+}: {
+  tweet: Pick<TweetResponse, 'imageUrl' | 'imageUrls' | 'author'>;
+}) {
+  const images = imagesOf(tweet);
+  if (images.length === 0) return null;
+  const single = images.length === 1;
+  return (
+    <div
+      className={cn(
+        'mt-3 grid gap-0.5 overflow-hidden rounded-2xl border border-border',
+        single ? 'grid-cols-1' : 'grid-cols-2',
+      )}
+    >
+      {images.map((source, index) => (
+        <a
+          key={`${source}-${index}`}
+          href={source}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={cn(
+            'block bg-muted',
+            single ? 'aspect-video' : 'aspect-square',
+            images.length === 3 && index === 0 && 'row-span-2 aspect-auto',
+          )}
+        >
+          <img
+            src={displayImageSrc(source)}
+            alt={`Image ${index + 1} of ${images.length} in the post by @${tweet.author.username}`}
+            loading="lazy"
+            decoding="async"
+            width={single ? 1080 : 540}
+            height={single ? 608 : 540}
+            className="h-full w-full object-cover"
+          />
+        </a>
+      ))}
+    </div>
+  );
+}

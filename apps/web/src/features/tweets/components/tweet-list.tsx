@@ -1,0 +1,103 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { FeedItemResponse, Page, TweetResponse } from '@wave/contracts';
+import { useMemo } from 'react';
+import { Button } from '../../../components/ui/button';
+import { pagedItems } from '../../../lib/paged-data';
+import { useLoadMoreOnScroll } from '../hooks/use-load-more';
+import { TweetCard } from './tweet-card';
+import { TweetSkeletons } from './tweet-skeleton';
+
+type Item = TweetResponse | FeedItemResponse;
+
+/** A post, or a retweet of it by someone: one entry per pair. */
+const entryKey = (item: Item): string =>
+  'retweetedBy' in item && item.retweetedBy ? `${item.id}:${item.retweetedBy.id}` : item.id;
+
+/**
+ * A list of posts over cursor pages: skeleton rows while the first page
+ * loads, an empty text, infinite scroll (a sentinel) and a "Load more" button
+ * for keyboards and browsers without IntersectionObserver.
+ */
+export function TweetList<T extends Item>({
+  query,
+  label,
+  emptyText,
+  showPinned,
+  onDeleted,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  label: string;
+  emptyText: string;
+  showPinned?: boolean;
+  onDeleted?: (tweet: TweetResponse) => void;
+}) {
+  const {
+    data,
+    isPending,
+    isError,
+    refetch,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  } = query;
+  const sentinel = useLoadMoreOnScroll({
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+    pageCount: data?.pages.length ?? 0,
+  });
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    return pagedItems(data).filter((item) => {
+      const key = entryKey(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }, [data]);
+
+  if (isPending) return <TweetSkeletons />;
+  if (isError && !data) {
+    return (
+      <div className="grid justify-items-center gap-3 p-8 text-center" role="alert">
+        <p className="text-muted-foreground">Failed to load posts.</p>
+        <Button variant="outline" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return <p className="p-8 text-center text-muted-foreground">{emptyText}</p>;
+  }
+  return (
+    <section aria-label={label} aria-busy={isFetchingNextPage}>
+      {items.map((item) => (
+        <TweetCard
+          key={entryKey(item)}
+          tweet={item}
+          showPinned={showPinned}
+          onDeleted={onDeleted}
+        />
+      ))}
+      {hasNextPage ? (
+        <div ref={sentinel} className="grid justify-items-center gap-2 p-4">
+          {isFetchNextPageError ? (
+            <p role="alert" className="text-sm text-muted-foreground">
+              Failed to load more posts.
+            </p>
+          ) : null}
+          <Button
+            variant="ghost"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

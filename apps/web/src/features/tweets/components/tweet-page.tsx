@@ -1,0 +1,111 @@
+import { ArrowLeft } from 'lucide-react';
+import { useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../auth/api/current-user';
+import { isTweetNotFound, useTweet } from '../api/get-tweet';
+import { useReplies } from '../api/get-replies';
+import { MESSAGES } from '../messages';
+import { ReplyBox } from './reply-box';
+import { TweetCard } from './tweet-card';
+import { TweetList } from './tweet-list';
+import { TweetSkeletons } from './tweet-skeleton';
+
+function Replies({ tweetId }: { tweetId: string }) {
+  const query = useReplies(tweetId);
+  return <TweetList query={query} label="Replies" emptyText={MESSAGES.noReplies} />;
+}
+
+/** A post's page (route /tweet/:id): the post, a reply box, and its replies, oldest first. */
+export default function TweetPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { status } = useAuth();
+  const query = useTweet(id);
+  const replyField = useRef<HTMLTextAreaElement>(null);
+
+  const header = (
+    <header className="sticky top-0 z-10 flex items-center gap-4 border-b border-border bg-background/85 px-2 py-2 backdrop-blur">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Back"
+        onClick={() => {
+          if (window.history.length > 1) void navigate(-1);
+          else void navigate(paths.home.getHref());
+        }}
+      >
+        <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+      </Button>
+      <h1 className="text-xl font-bold">Post</h1>
+    </header>
+  );
+
+  if (query.isPending) {
+    return (
+      <div>
+        {header}
+        <TweetSkeletons rows={1} label="Loading post" />
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    const notFound = isTweetNotFound(query.error);
+    return (
+      <div>
+        {header}
+        <div role="alert" className="grid justify-items-center gap-3 p-10 text-center">
+          <h2 className="text-2xl font-bold">
+            {notFound ? 'Post not found' : 'Something went wrong'}
+          </h2>
+          <p className="text-muted-foreground">
+            {notFound
+              ? "This post doesn't exist or has been removed."
+              : 'Failed to load this post. Please try again.'}
+          </p>
+          {notFound ? (
+            <Link to={paths.home.getHref()} className={buttonVariants({ variant: 'outline' })}>
+              Go home
+            </Link>
+          ) : (
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const tweet = query.data;
+  return (
+    <div>
+      {header}
+      {tweet.parentId ? (
+        <p className="px-4 pt-3 text-sm text-muted-foreground">
+          Replying to{' '}
+          <Link to={paths.tweet.getHref(tweet.parentId)} className="text-primary hover:underline">
+            a post
+          </Link>
+        </p>
+      ) : null}
+      <TweetCard
+        tweet={tweet}
+        className="hover:bg-transparent"
+        onReply={() => replyField.current?.focus()}
+        onDeleted={() => void navigate(paths.home.getHref(), { replace: true })}
+      />
+      {status === 'authenticated' ? (
+        <ReplyBox
+          tweet={tweet}
+          textareaRef={replyField}
+          className="border-b border-border px-4 pb-3"
+        />
+      ) : null}
+      <h2 className="sr-only">Replies</h2>
+      <Replies tweetId={tweet.id} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The one way the client talks to the server (spec part 1, section 7): every
+ * request sends cookies; a body is sent as JSON only when there is one; a
+ * non-success status becomes an ApiError whose message is "<status>: <body>"
+ * (or the status text when the body is empty); otherwise the parsed JSON.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's own `{ message }`, when it sent one. */
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Bytes sent as they are (an upload), with their own content type. */
+  file?: Blob;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const hasBody = options.body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: options.file
+      ? { 'content-type': options.file.type || 'application/octet-stream' }
+      : hasBody
+        ? { 'content-type': 'application/json' }
+        : undefined,
+    body: options.file ?? (hasBody ? JSON.stringify(options.body) : undefined),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let serverMessage: string | null = null;
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === 'string') serverMessage = parsed.message;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      serverMessage,
+    );
+  }
+  return (text.length > 0 ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** The message to show for a failed call: the server's, else a fallback. */
+export const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+
+export const isUnauthorized = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 401;

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider';
+import { registerServiceWorker } from './app/pwa/service-worker';
+import { AppRouter } from './app/router';
+import './index.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);
+
+if (import.meta.env.PROD) void registerServiceWorker();

@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const workspace = fileURLToPath(new URL('../..', import.meta.url));
+const gateway = process.env['GATEWAY_URL'] ?? 'http://127.0.0.1:3000';
+
+/** /api and /objects reach the gateway on the web app's own origin, so cookies just work. */
+const proxy = {
+  '/api': { target: gateway, changeOrigin: false, xfwd: true },
+  '/objects': { target: gateway, changeOrigin: false, xfwd: true },
+};
+
+export default defineConfig({
+  root,
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // The worker at /sw.js precaches the shell and serves it offline; the app registers
+      // it itself and runs the update flow (src/app/pwa): a new worker waits until the user
+      // applies it (SKIP_WAITING), then the page reloads once.
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/*.png', 'robots.txt'],
+      manifest: {
+        name: 'Wave',
+        short_name: 'Wave',
+        description: 'A social platform for authentic connections.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1120',
+        theme_color: '#0b1120',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/objects\//],
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,txt,webmanifest}'],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  resolve: {
+    alias: { '@wave/contracts': `${workspace}libs/contracts/src/index.ts` },
+  },
+  build: {
+    outDir: `${workspace}dist/apps/web`,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { port: 5173, host: '127.0.0.1', proxy },
+  preview: { port: 8080, host: '127.0.0.1', strictPort: true, proxy },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.spec.{ts,tsx}'],
+    css: false,
+  },
+});
