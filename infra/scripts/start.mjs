@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { ensureDatastores } from './lib/datastores.mjs';
 import { ensureDependencies } from './lib/dependencies.mjs';
-import { GATEWAY_URL, OBJECT_STORE_PORT, SERVICES } from './lib/services.mjs';
+import { GATEWAY_URL, OBJECT_STORE_PORT, SERVICES, WEB_URL } from './lib/services.mjs';
 import { fail, isPortOpen, log, ROOT, runOrFail, waitForPort } from './lib/shell.mjs';
 
 const nx = ['node_modules/.bin/nx'];
@@ -74,7 +74,8 @@ function prefixLines(stream, label, color) {
 }
 
 SERVICES.forEach((service, index) => {
-  const child = spawn('node', [bundle(service.name)], {
+  const [command, ...args] = service.command ?? ['node', bundle(service.name)];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,6 +126,6 @@ for (const service of SERVICES) {
   }
 }
 log('');
-log(`Wave is running: ${GATEWAY_URL}  (API: ${GATEWAY_URL}/api/health)`);
+log(`Wave is running: ${WEB_URL}  (API gateway: ${GATEWAY_URL}/api/health)`);
 log('Demo accounts: ada@demo.wave.local, grace@demo.wave.local, ... password wave-demo-2026');
 log('Press Ctrl-C to stop.');

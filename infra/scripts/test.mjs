@@ -2,6 +2,7 @@
 // check, unit and integration tests, and the whole-stack tests. It ends with
 // the test runners' own summaries and exits non-zero on any failure.
 import { ensureDatastores } from './lib/datastores.mjs';
+import { ensureChromium } from './lib/browser.mjs';
 import { ensureDependencies } from './lib/dependencies.mjs';
 import { SERVICES } from './lib/services.mjs';
 import { log, run } from './lib/shell.mjs';
@@ -26,6 +27,7 @@ async function step(name, command, args) {
 
 await ensureDependencies();
 const stopDatastores = await ensureDatastores();
+await ensureChromium();
 try {
   await step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
   await step('lint and typecheck', bin('nx'), [
@@ -45,6 +47,7 @@ try {
     '--output-style=static',
   ]);
   await step('unit and integration tests', bin('jest'), ['-c', 'jest.config.js', '--maxWorkers=2']);
+  await step('web component tests', bin('vitest'), ['run', '--config', 'apps/web/vite.config.ts']);
   await step('whole-stack tests', bin('jest'), ['-c', 'apps/e2e/jest.config.js']);
 } finally {
   await stopDatastores();

@@ -47,10 +47,12 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** A built service (`node <bundle>`) as a child process on a port of its own. */
+/** A built service (`node <bundle> [...args]`) as a child process on a port of its own. */
 export function serviceProcess(options: {
   name: string;
+  /** The script node runs (a service bundle, or a tool such as vite's CLI). */
   bundle: string;
+  args?: string[];
   cwd: string;
   port: number;
   env: Record<string, string>;
@@ -66,7 +68,7 @@ export function serviceProcess(options: {
     port: options.port,
     output: () => output,
     async start() {
-      child = spawn(process.execPath, [options.bundle], {
+      child = spawn(process.execPath, [options.bundle, ...(options.args ?? [])], {
         cwd: options.cwd,
         env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
         stdio: ['ignore', 'pipe', 'pipe'],
