@@ -65,7 +65,8 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body,
+      // Node's fetch takes bytes as they are; the DOM typings (loaded for the browser tests) differ.
+      body: body as BodyInit | undefined,
       redirect: 'manual',
     });
     for (const cookie of response.headers.getSetCookie()) {

@@ -20,6 +20,32 @@ const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js'
 /** The services behind the gateway, started in this order. */
 const SERVICES = ['identity', 'timeline', 'media'] as const;
 
+/** The web client, built (dist/apps/web) and served by `vite preview` against a gateway. */
+export async function startWeb(gatewayUrl: string): Promise<ServiceProcess> {
+  if (!existsSync(join(ROOT, 'dist/apps/web/index.html'))) {
+    throw new Error('dist/apps/web is missing: build first (nx run web:build)');
+  }
+  const port = await freePort();
+  const web = serviceProcess({
+    name: 'web',
+    bundle: join(ROOT, 'node_modules/vite/bin/vite.js'),
+    args: [
+      'preview',
+      '--config',
+      'apps/web/vite.config.ts',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
+    cwd: ROOT,
+    port,
+    env: { GATEWAY_URL: gatewayUrl },
+    healthPath: '/',
+  });
+  await web.start();
+  return web;
+}
+
 export interface Stack {
   gateway: ServiceProcess;
   identity: ServiceProcess;
