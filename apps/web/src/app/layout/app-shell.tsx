@@ -16,6 +16,7 @@ import { ComposerModal } from '../../features/tweets/components/composer-modal';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { BOTTOM_BAR_ITEMS, LEGAL_LINKS, NAV_ITEMS, SHEET_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
+import { useReturnFocus } from '../../hooks/use-return-focus';
 
 const year = new Date().getFullYear();
 
@@ -186,11 +187,15 @@ function MobileSheet({
   onOpenChange: (open: boolean) => void;
 }) {
   const logout = useLogout(() => onOpenChange(false));
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-72 flex-col gap-4 overflow-y-auto bg-card p-5">
+        <DialogPrimitive.Content
+          {...returnFocus}
+          className="fixed inset-y-0 right-0 z-50 flex w-72 flex-col gap-4 overflow-y-auto bg-card p-5"
+        >
           <div className="flex items-center justify-between">
             <DialogPrimitive.Title className="text-xl font-black">Wave</DialogPrimitive.Title>
             <DialogPrimitive.Close

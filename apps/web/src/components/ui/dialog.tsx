@@ -2,12 +2,16 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from '../../hooks/use-return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** A modal dialog: focus is trapped inside, Escape and the close button close it. */
+/**
+ * A modal dialog: focus is trapped inside, Escape and the close button close it,
+ * and focus goes back to what had it before.
+ */
 export function DialogContent({
   title,
   description,
@@ -19,10 +23,12 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
       <DialogPrimitive.Content
+        {...returnFocus}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-5 shadow-xl',
           className,

@@ -196,7 +196,6 @@ function ComposerForm({
       <Textarea
         id={fieldId}
         ref={textarea}
-        autoFocus
         value={content}
         placeholder={MESSAGES.composerLabel}
         aria-describedby={counterId}

@@ -18,7 +18,7 @@ export function TweetContent({ content, className }: { content: string; classNam
             href={part.href}
             target="_blank"
             rel="noopener noreferrer nofollow"
-            className="break-all text-primary hover:underline"
+            className="break-all text-primary underline decoration-primary/40 underline-offset-2 hover:decoration-primary"
           >
             {part.text}
           </a>
