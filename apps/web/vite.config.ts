@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import compression from 'compression';
+import type { Connect, Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
@@ -14,9 +16,26 @@ const proxy = {
   '/objects': { target: gateway, changeOrigin: false, xfwd: true },
 };
 
+/**
+ * `vite preview` (what `npm start` serves) compresses the app's own files as the production
+ * web server does; /api and /objects pass through untouched (streams must not be buffered).
+ */
+const compressStaticFiles = (): Plugin => ({
+  name: 'wave:compress-static-files',
+  configurePreviewServer(server) {
+    const compress = compression({
+      filter: (req, res) =>
+        !/^\/(api|objects)\//.test(req.url ?? '') && compression.filter(req, res),
+    });
+    // The middleware is typed for Express; it only uses what Node's request and response have.
+    server.middlewares.use(compress as unknown as Connect.NextHandleFunction);
+  },
+});
+
 export default defineConfig({
   root,
   plugins: [
+    compressStaticFiles(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -81,10 +81,11 @@ function LeftSidebar({ user, onPost }: { user: UserResponse | null; onPost: () =
         {user ? <UserMenu user={user} /> : null}
         <nav
           aria-label="Legal"
-          className="hidden flex-wrap gap-x-3 gap-y-1 px-3 text-xs text-muted-foreground xl:flex"
+          className="hidden flex-wrap gap-x-3 px-3 text-xs text-muted-foreground xl:flex"
         >
           {LEGAL_LINKS.map((link) => (
-            <Link key={link.href} to={link.href} className="hover:underline">
+            // At least 24 px tall: a target a finger or a shaky hand can hit (WCAG 2.5.8).
+            <Link key={link.href} to={link.href} className="inline-block py-1 hover:underline">
               {link.label}
             </Link>
           ))}

@@ -7,6 +7,8 @@ import { formatCount } from '../../../lib/format-count';
 /**
  * One of a post's action buttons: an icon, an accessible name, an optional
  * count (announced as the button's description) and, for toggles, aria-pressed.
+ * The count sits beside the button, not in it, so the button's name ("Like")
+ * is all it shows to a screen reader user and to voice control (WCAG 2.5.3).
  */
 export const ActionButton = forwardRef<
   HTMLButtonElement,
@@ -26,29 +28,34 @@ export const ActionButton = forwardRef<
     const countId = useId();
     const showCount = count !== undefined && count > 0;
     return (
-      <button
-        ref={ref}
-        type="button"
-        aria-label={label}
-        aria-pressed={pressed}
-        aria-describedby={showCount ? countId : undefined}
-        className={cn(
-          'group inline-flex items-center gap-1.5 rounded-full p-1.5 text-sm text-muted-foreground transition-colors hover:text-primary',
-          pressed && activeClassName,
-          className,
-        )}
-        {...props}
-      >
-        <Icon
-          className={cn('h-[18px] w-[18px]', pressed && fillWhenPressed && 'fill-current')}
-          aria-hidden="true"
-        />
+      <span className="group inline-flex items-center">
+        <button
+          ref={ref}
+          type="button"
+          aria-label={label}
+          aria-pressed={pressed}
+          aria-describedby={showCount ? countId : undefined}
+          className={cn(
+            'inline-flex items-center rounded-full p-1.5 text-muted-foreground transition-colors hover:text-primary',
+            pressed && activeClassName,
+            className,
+          )}
+          {...props}
+        >
+          <Icon
+            className={cn('h-[18px] w-[18px]', pressed && fillWhenPressed && 'fill-current')}
+            aria-hidden="true"
+          />
+        </button>
         {showCount ? (
-          <span id={countId} className="tabular-nums">
+          <span
+            id={countId}
+            className={cn('text-sm tabular-nums text-muted-foreground', pressed && activeClassName)}
+          >
             {formatCount(count)}
           </span>
         ) : null}
-      </button>
+      </span>
     );
   },
 );

@@ -111,7 +111,7 @@ describe('TweetCard', () => {
 
     const unlike = await screen.findByRole('button', { name: 'Unlike' });
     expect(unlike).toHaveAttribute('aria-pressed', 'true');
-    expect(unlike).toHaveTextContent('5');
+    expect(unlike).toHaveAccessibleDescription('5');
     expect(queryClient.getQueryData<TweetResponse>(tweetKeys.detail(tweet.id))?.isLiked).toBe(true);
     expect(calls.at(-1)).toMatchObject({ method: 'POST', url: `/api/tweets/${tweet.id}/like` });
 
@@ -120,7 +120,7 @@ describe('TweetCard', () => {
     expect(await screen.findByText('Failed to update like. Please try again.')).toBeVisible();
     const like = await screen.findByRole('button', { name: 'Like' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
-    expect(like).toHaveTextContent('4');
+    expect(like).toHaveAccessibleDescription('4');
     expect(queryClient.getQueryData<TweetResponse>(tweetKeys.detail(tweet.id))?.likesCount).toBe(4);
   });
 
@@ -129,7 +129,7 @@ describe('TweetCard', () => {
     const tweet = makeTweet({ likesCount: 4 });
     renderFeed([tweet], () => json(200, interaction(tweet, { isLiked: true, likesCount: 7 })));
     await user.click(await screen.findByRole('button', { name: 'Like' }));
-    await waitFor(() => expect(likeButton()).toHaveTextContent('7'));
+    await waitFor(() => expect(likeButton()).toHaveAccessibleDescription('7'));
     expect(likeButton()).toHaveAccessibleName('Unlike');
   });
 
@@ -172,7 +172,7 @@ describe('TweetCard', () => {
     await user.click(await screen.findByRole('button', { name: 'Retweet' }));
     const undo = await screen.findByRole('button', { name: 'Undo retweet' });
     expect(undo).toHaveAttribute('aria-pressed', 'true');
-    expect(undo).toHaveTextContent('2');
+    expect(undo).toHaveAccessibleDescription('2');
     expect(await screen.findByText('Retweeted!')).toBeVisible();
   });
 
@@ -223,7 +223,7 @@ describe('TweetCard', () => {
       expect(screen.queryByRole('form', { name: 'Reply to @grace' })).not.toBeInTheDocument(),
     );
     await waitFor(() =>
-      expect(within(first!).getByRole('button', { name: 'Reply' })).toHaveTextContent('1'),
+      expect(within(first!).getByRole('button', { name: 'Reply' })).toHaveAccessibleDescription('1'),
     );
   });
 

@@ -1,0 +1,121 @@
+// Lighthouse scores of the production build, on the landing page (a visitor) and the home
+// feed (a signed-in demo member), against a running `npm start` (WEB_URL, default
+// http://127.0.0.1:8080). Each page is measured RUNS times with Lighthouse's default mobile
+// profile (simulated slow 4G, 4x CPU slowdown) and with its desktop preset; the median run is
+// reported. Usage: npm start (in another terminal), then npm run bench:lighthouse.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:8080';
+const RUNS = Number(process.env.RUNS ?? 3);
+const DEMO = { email: 'ada@demo.wave.local', password: 'wave-demo-2026' };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function signIn() {
+  const response = await fetch(`${WEB_URL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  if (!response.ok)
+    throw new Error(`demo sign-in failed: ${response.status} (is npm start running?)`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  return cookie;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measure(chrome, url, { cookie, preset }) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
+        // Each run starts cold: no cache, no service worker from the run before.
+        disableStorageReset: false,
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result.lhr;
+    runs.push({
+      scores: Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+      ),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      failing: Object.values(lhr.audits)
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 0.9 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'notApplicable' &&
+            audit.scoreDisplayMode !== 'manual',
+        )
+        .map((audit) => audit.id),
+    });
+  }
+  const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  const middle = byPerformance[Math.floor(runs.length / 2)];
+  return {
+    ...middle,
+    performanceRange: [
+      byPerformance[0].scores.performance,
+      byPerformance.at(-1).scores.performance,
+    ],
+    lcp: median(runs.map((run) => run.lcp)),
+  };
+}
+
+const cookie = await signIn();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: FLAGS,
+});
+try {
+  const rows = [];
+  for (const preset of ['mobile', 'desktop']) {
+    for (const [page, pageCookie] of [
+      ['landing page (visitor)', undefined],
+      ['home feed (member)', cookie],
+    ]) {
+      const result = await measure(chrome, `${WEB_URL}/`, { cookie: pageCookie, preset });
+      rows.push({ page, preset, ...result });
+      console.log(
+        `${page}, ${preset}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')}` +
+          ` (performance over ${RUNS} runs ${result.performanceRange.join('–')};` +
+          ` LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)})` +
+          (result.failing.length ? `\n  audits under 0.9: ${result.failing.join(', ')}` : ''),
+      );
+    }
+  }
+  console.log('\n| page | profile | performance | accessibility | best practices | SEO | LCP |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.page} | ${row.preset} | ${row.scores.performance} (${row.performanceRange.join('–')}) | ${row.scores.accessibility} | ${row.scores['best-practices']} | ${row.scores.seo} | ${(row.lcp / 1000).toFixed(1)} s |`,
+    );
+  }
+} finally {
+  chrome.kill();
+}
