@@ -147,7 +147,12 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     await context.setOffline(true);
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // Who the reader is cannot be checked: the app says so instead of guessing "visitor".
     await page.goto('/');
+    await page.getByRole('heading', { name: "Can't reach Wave" }).waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('link', { name: 'Join now' }).waitFor();
     await context.close();
   });

@@ -1,7 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
 import { createBrowserRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { useAuth } from '../features/auth/api/current-user';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../components/ui/button';
+import { useAuth, userKeys } from '../features/auth/api/current-user';
 import { AppShell } from './layout/app-shell';
 import { usePageViewTracking } from './page-view-tracking';
 
@@ -41,6 +44,33 @@ export const Loading = () => (
   </div>
 );
 
+/**
+ * Shown where a page depends on who the reader is but that could not be checked (offline, or
+ * the server down): better than showing a member the visitor's landing page. It tries again
+ * when asked and when the browser comes back online (TanStack Query refetches on reconnect).
+ */
+export function Unreachable() {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({ queryKey: userKeys.current }) > 0;
+  return (
+    <div
+      role="alert"
+      className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center"
+    >
+      <h1 className="text-2xl font-bold">Can't reach Wave</h1>
+      <p className="max-w-sm text-muted-foreground">
+        Check your connection. Wave will pick up where you left off when it is back.
+      </p>
+      <Button
+        onClick={() => void queryClient.refetchQueries({ queryKey: userKeys.current })}
+        disabled={fetching}
+      >
+        {fetching ? 'Trying...' : 'Try again'}
+      </Button>
+    </div>
+  );
+}
+
 function Root() {
   usePageViewTracking();
   return (
@@ -66,6 +96,7 @@ function ByAuth({
 }) {
   const { status } = useAuth();
   if (status === 'loading') return <Loading />;
+  if (status === 'unreachable') return <Unreachable />;
   if (status === 'authenticated') return shell ? <AppShell>{member}</AppShell> : member;
   return visitor;
 }
@@ -81,7 +112,8 @@ function StaticRoute() {
   return <StaticPage key={pathname} />;
 }
 
-const router = createBrowserRouter([
+/** Every route (exported for the tests, which run them in a memory router). */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -136,6 +168,8 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+const router = createBrowserRouter(routes);
 
 export const AppRouter = () => <RouterProvider router={router} />;

@@ -18,18 +18,28 @@ export const currentUserQueryOptions = () =>
       }
     },
     retry: false,
+    // A failed check (offline) is not repeated each time a component that reads the user
+    // mounts: each attempt puts the query back to loading, which would swap the page out and
+    // mount those components again, in a loop. It is repeated on reconnect or when asked.
+    retryOnMount: false,
     staleTime: 5 * 60 * 1000,
     gcTime: 10 * 60 * 1000,
     refetchOnWindowFocus: false,
     refetchOnMount: true,
   });
 
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/**
+ * `unreachable`: the first check failed for another reason than a 401 (offline, the server
+ * down), so it is not known whether the reader is signed in.
+ */
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'unreachable';
 
 /** The auth state: loading only while the first fetch has neither data nor error. */
 export function useAuth(): { user: UserResponse | null; status: AuthStatus } {
   const query = useQuery(currentUserQueryOptions());
-  if (query.data === undefined && !query.error) return { user: null, status: 'loading' };
+  if (query.data === undefined) {
+    return { user: null, status: query.error ? 'unreachable' : 'loading' };
+  }
   const user = query.data ?? null;
   return { user, status: user ? 'authenticated' : 'unauthenticated' };
 }

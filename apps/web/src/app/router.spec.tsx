@@ -1,0 +1,129 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ThemeProvider } from '../features/theme/theme';
+import { createQueryClient } from '../lib/query-client';
+import type { FetchCall } from '../features/tweets/testing/tweet-test-utils';
+import {
+  deferred,
+  installDomShims,
+  json,
+  makeTweet,
+  makeUser,
+  mockFetch,
+  page,
+} from '../features/tweets/testing/tweet-test-utils';
+import { routes } from './router';
+
+/** The app's routes at `path`, with `/api/user` and the feeds answered by `handler`. */
+function renderAt(path: string, handler: (call: FetchCall) => Response | Promise<Response>) {
+  installDomShims();
+  const fetch = mockFetch(handler);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ThemeProvider>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  return { ...fetch, router };
+}
+
+const visitor = (call: FetchCall) =>
+  call.url === '/api/user' ? json(401, { message: 'Not signed in' }) : json(200, page([]));
+const member = (call: FetchCall) =>
+  call.url === '/api/user' ? json(200, makeUser()) : json(200, page([]));
+
+describe('the route table', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows 'Loading...' until the reader is known", async () => {
+    const user = deferred<Response>();
+    renderAt('/', (call) => (call.url === '/api/user' ? user.promise : json(200, page([]))));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    user.resolve(json(401, { message: 'Not signed in' }));
+    expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
+  });
+
+  it('gives a member the home feed at / and a visitor the landing page', async () => {
+    renderAt('/', member);
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it.each(['/profile', '/explore', '/notifications', '/messages', '/bookmarks'])(
+    'shows a visitor the landing page at the member page %s',
+    async (path) => {
+      renderAt(path, visitor);
+      expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
+    },
+  );
+
+  it('serves the static pages to everyone', async () => {
+    renderAt('/about', visitor);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join now' })).not.toBeInTheDocument();
+  });
+
+  it("answers an unknown path with 'Page Not Found'", async () => {
+    renderAt('/no/such/page', visitor);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it("says it can't reach Wave when the check fails (offline), not that the reader is a visitor", async () => {
+    let online = false;
+    renderAt('/', (call) => {
+      if (call.url !== '/api/user') return json(200, page([]));
+      if (!online) throw new TypeError('Failed to fetch');
+      return json(200, makeUser());
+    });
+    expect(await screen.findByRole('heading', { name: "Can't reach Wave" })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join now' })).not.toBeInTheDocument();
+
+    online = true;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('checks again by itself when the browser is back online', async () => {
+    let online = false;
+    renderAt('/', (call) => {
+      if (call.url !== '/api/user') return json(200, page([]));
+      if (!online) throw new TypeError('Failed to fetch');
+      return json(200, makeUser());
+    });
+    expect(await screen.findByRole('heading', { name: "Can't reach Wave" })).toBeInTheDocument();
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('still serves the static pages when the check fails', async () => {
+    const { calls } = renderAt('/help', (call) => {
+      if (call.url === '/api/user') throw new TypeError('Failed to fetch');
+      return json(200, page([]));
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: "Can't reach Wave" })).not.toBeInTheDocument();
+    // And it asks once: no loop of retries while the page shows.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.filter((call) => call.url === '/api/user').length).toBeLessThanOrEqual(1);
+  });
+
+  it('shows a public post when the check fails, asking only once', async () => {
+    const { calls } = renderAt('/tweet/0190a1b2-0000-7000-8000-0000000000aa', (call) => {
+      if (call.url === '/api/user') throw new TypeError('Failed to fetch');
+      return json(
+        200,
+        makeTweet({ id: '0190a1b2-0000-7000-8000-0000000000aa', content: 'Still here' }),
+      );
+    });
+    expect(await screen.findByText('Still here')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.filter((call) => call.url === '/api/user')).toHaveLength(1);
+  });
+});
