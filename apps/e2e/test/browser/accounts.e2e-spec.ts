@@ -77,7 +77,8 @@ describe('the web client in Chromium: accounts, shell, theme', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       true,
     );
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('menuitemradio', { name: 'Light' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       false,
     );
@@ -86,6 +87,22 @@ describe('the web client in Chromium: accounts, shell, theme', () => {
       false,
     );
     expect(await page.evaluate(() => localStorage.getItem('wave-theme'))).toBe('light');
+    await context.close();
+  });
+
+  it("follows the operating system's colour scheme on System", async () => {
+    const { context, page } = await newPage(browser, web.url);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await dark()).toBe(false);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await page.reload();
+    expect(await dark()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('wave-theme'))).toBe('system');
     await context.close();
   });
 

@@ -18,27 +18,32 @@ export function storedTheme(): Theme {
   }
 }
 
+const DARK_SCHEME = '(prefers-color-scheme: dark)';
+
+/** The operating system's colour scheme (light where the browser cannot tell). */
+const systemPrefersDark = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia(DARK_SCHEME).matches;
+
 /** Whether the theme shows dark: system follows the operating system's colour scheme. */
 export const resolvesDark = (theme: Theme, systemDark: boolean): boolean =>
   theme === 'dark' || (theme === 'system' && systemDark);
 
 interface ThemeState {
   theme: Theme;
+  /** What shows now: the theme, with system resolved. */
+  dark: boolean;
   setTheme: (theme: Theme) => void;
-  /** Light if dark now, dark otherwise. */
-  toggle: () => void;
 }
 
 const ThemeContext = createContext<ThemeState | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(storedTheme);
-  const [systemDark, setSystemDark] = useState(
-    () => matchMedia('(prefers-color-scheme: dark)').matches,
-  );
+  const [systemDark, setSystemDark] = useState(systemPrefersDark);
 
   useEffect(() => {
-    const media = matchMedia('(prefers-color-scheme: dark)');
+    if (typeof matchMedia !== 'function') return;
+    const media = matchMedia(DARK_SCHEME);
     const listener = (event: MediaQueryListEvent) => setSystemDark(event.matches);
     media.addEventListener('change', listener);
     return () => media.removeEventListener('change', listener);
@@ -60,8 +65,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const value = useMemo<ThemeState>(
     () => ({
       theme,
+      dark: resolvesDark(theme, systemDark),
       setTheme,
-      toggle: () => setTheme(resolvesDark(theme, systemDark) ? 'light' : 'dark'),
     }),
     [theme, systemDark, setTheme],
   );
