@@ -223,7 +223,9 @@ describe('TweetCard', () => {
       expect(screen.queryByRole('form', { name: 'Reply to @grace' })).not.toBeInTheDocument(),
     );
     await waitFor(() =>
-      expect(within(first!).getByRole('button', { name: 'Reply' })).toHaveAccessibleDescription('1'),
+      expect(within(first!).getByRole('button', { name: 'Reply' })).toHaveAccessibleDescription(
+        '1',
+      ),
     );
   });
 
