@@ -1,0 +1,397 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Toaster } from '../../components/ui/toaster';
+import { resetToasts } from '../../components/ui/use-toast';
+import {
+  FIRST_UPDATE_TOAST_MS,
+  REFRESH_TOAST_MS,
+  registerServiceWorker,
+  SECOND_UPDATE_TOAST_MS,
+} from './service-worker';
+
+/** A service worker as the page sees it: a state, statechange events and postMessage. */
+class FakeWorker extends EventTarget {
+  state: ServiceWorkerState = 'installing';
+  readonly postMessage = vi.fn();
+
+  setState(state: ServiceWorkerState): void {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+/** A registration: installing and waiting workers, updatefound events and update(). */
+class FakeRegistration extends EventTarget {
+  installing: FakeWorker | null = null;
+  waiting: FakeWorker | null = null;
+  active: FakeWorker | null = null;
+  readonly update = vi.fn(() => Promise.resolve(this));
+
+  /** What a browser does when a new worker is found: updatefound, then installed (waiting). */
+  installNewWorker(): FakeWorker {
+    const worker = new FakeWorker();
+    this.installing = worker;
+    this.dispatchEvent(new Event('updatefound'));
+    this.installing = null;
+    this.waiting = worker;
+    worker.setState('installed');
+    return worker;
+  }
+}
+
+/** navigator.serviceWorker: register(), the controller, message and controllerchange events. */
+class FakeContainer extends EventTarget {
+  controller: FakeWorker | null = null;
+  readonly register = vi.fn<(url: string, options?: RegistrationOptions) => Promise<unknown>>();
+
+  constructor(readonly registration: FakeRegistration) {
+    super();
+    this.register.mockImplementation(() => Promise.resolve(registration));
+  }
+
+  post(data: unknown): void {
+    this.dispatchEvent(new MessageEvent('message', { data }));
+  }
+}
+
+type Listened = [type: string, listener: EventListenerOrEventListenerObject];
+
+describe('registerServiceWorker', () => {
+  let registration: FakeRegistration;
+  let container: FakeContainer;
+  let reload: ReturnType<typeof vi.fn>;
+  let visibility: DocumentVisibilityState;
+  const added: { target: EventTarget; calls: Listened[] }[] = [];
+
+  /** Records the listeners the code adds to window and document, to remove them afterwards. */
+  const trackListeners = (target: Window | Document) => {
+    const original = target.addEventListener.bind(target);
+    const calls: Listened[] = [];
+    added.push({ target, calls });
+    vi.spyOn(target, 'addEventListener').mockImplementation(
+      (type: string, listener: EventListenerOrEventListenerObject | null, options?: unknown) => {
+        if (!listener) return; // adding no listener does nothing
+        calls.push([type, listener]);
+        original(type, listener, options as AddEventListenerOptions);
+      },
+    );
+  };
+
+  const register = async () => {
+    let result: ServiceWorkerRegistration | null = null;
+    await act(async () => {
+      result = await registerServiceWorker();
+    });
+    return result as ServiceWorkerRegistration | null;
+  };
+
+  const installNewWorker = () => {
+    let worker: FakeWorker | undefined;
+    act(() => {
+      worker = registration.installNewWorker();
+    });
+    return worker as FakeWorker;
+  };
+  const advance = (ms: number) => {
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  };
+  const post = (data: unknown) => {
+    act(() => {
+      container.post(data);
+    });
+  };
+  const updateButton = () => screen.queryByRole('button', { name: 'Update' });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetToasts();
+    registration = new FakeRegistration();
+    container = new FakeContainer(registration);
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
+    vi.stubGlobal('isSecureContext', true);
+    reload = vi.fn();
+    // jsdom's location cannot be spied on; the page sees this stub instead while a test runs.
+    vi.stubGlobal('location', { href: 'http://localhost:3000/', reload });
+    visibility = 'visible';
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => visibility,
+    });
+    trackListeners(window);
+    trackListeners(document);
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    for (const { target, calls } of added.splice(0)) {
+      for (const [type, listener] of calls) target.removeEventListener(type, listener);
+    }
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    Reflect.deleteProperty(document, 'visibilityState');
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    resetToasts();
+  });
+
+  it('registers /sw.js for the whole origin and resolves the registration', async () => {
+    await expect(register()).resolves.toBe(registration);
+    expect(container.register).toHaveBeenCalledTimes(1);
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  });
+
+  it('says nothing when the first worker installs (no controller yet)', async () => {
+    render(<Toaster />);
+    await register();
+    installNewWorker();
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+    expect(screen.queryByText('New Wave Available!')).not.toBeInTheDocument();
+    expect(updateButton()).not.toBeInTheDocument();
+  });
+
+  it('announces an update when a worker installs while another controls the page, for 10 s', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    await register();
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+
+    installNewWorker();
+    expect(screen.getByText('Update available')).toBeInTheDocument();
+    expect(screen.getByText('A new version of Wave is ready.')).toBeInTheDocument();
+    expect(updateButton()).toBeInTheDocument();
+
+    advance(FIRST_UPDATE_TOAST_MS - 1);
+    expect(screen.getByText('Update available')).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+    expect(updateButton()).not.toBeInTheDocument();
+  });
+
+  it('announces a worker already waiting when the page registers', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    registration.waiting = new FakeWorker();
+    await register();
+    expect(screen.getByText('Update available')).toBeInTheDocument();
+  });
+
+  it('announces a worker that finishes installing, not one that fails to', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    registration.waiting = new FakeWorker();
+    await register();
+    advance(FIRST_UPDATE_TOAST_MS);
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+
+    const failing = new FakeWorker();
+    act(() => {
+      registration.installing = failing;
+      registration.dispatchEvent(new Event('updatefound'));
+    });
+    act(() => {
+      registration.installing = null;
+      failing.setState('redundant');
+    });
+    expect(screen.queryByText('New Wave Available!')).not.toBeInTheDocument();
+    expect(updateButton()).not.toBeInTheDocument();
+  });
+
+  it('announces a second time as "New Wave Available!" for 15 s, and never a third time', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    await register();
+    installNewWorker();
+    advance(FIRST_UPDATE_TOAST_MS);
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+
+    installNewWorker();
+    expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
+    expect(screen.getByText('Refresh to get the latest version.')).toBeInTheDocument();
+    expect(updateButton()).toBeInTheDocument();
+    advance(SECOND_UPDATE_TOAST_MS - 1);
+    expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByText('New Wave Available!')).not.toBeInTheDocument();
+
+    installNewWorker();
+    post({ type: 'UPDATE_AVAILABLE' });
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+    expect(screen.queryByText('New Wave Available!')).not.toBeInTheDocument();
+    expect(updateButton()).not.toBeInTheDocument();
+  });
+
+  it('announces when the worker says UPDATE_AVAILABLE, and ignores other messages', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    await register();
+    registration.waiting = new FakeWorker();
+
+    post({ type: 'SOMETHING_ELSE' });
+    post(null);
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+
+    post({ type: 'UPDATE_AVAILABLE' });
+    expect(screen.getByText('Update available')).toBeInTheDocument();
+
+    post({ type: 'UPDATE_AVAILABLE' });
+    expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
+  });
+
+  it('applies the update: the waiting worker is told to skip waiting, "Updating..." shows for 3 s', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    await register();
+    const worker = installNewWorker();
+    expect(worker.postMessage).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(worker.postMessage).toHaveBeenCalledTimes(1);
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
+    expect(screen.getByText('Wave will refresh in a moment.')).toBeInTheDocument();
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+
+    advance(REFRESH_TOAST_MS - 1);
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByText('Updating...')).not.toBeInTheDocument();
+  });
+
+  it('applies the update from the second announcement too', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    await register();
+    installNewWorker();
+    const second = installNewWorker();
+    expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(second.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
+  });
+
+  it('reloads the page once when the new worker takes control, even if told twice', async () => {
+    await register();
+    expect(reload).not.toHaveBeenCalled();
+    act(() => {
+      container.dispatchEvent(new Event('controllerchange'));
+    });
+    expect(reload).toHaveBeenCalledTimes(1);
+    act(() => {
+      container.dispatchEvent(new Event('controllerchange'));
+    });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks for updates every 30 s, every 60 s and every 5 minutes', async () => {
+    await register();
+    // Three independent intervals: at time t there have been t/30 s + t/60 s + t/300 s checks.
+    const expected = (ms: number) =>
+      Math.floor(ms / 30_000) + Math.floor(ms / 60_000) + Math.floor(ms / 300_000);
+    let elapsed = 0;
+    const checksAt = (ms: number) => {
+      vi.advanceTimersByTime(ms - elapsed);
+      elapsed = ms;
+      return registration.update.mock.calls.length;
+    };
+
+    expect(registration.update).not.toHaveBeenCalled();
+    expect(checksAt(29_999)).toBe(0);
+    expect(checksAt(30_000)).toBe(1);
+    expect(checksAt(59_999)).toBe(1);
+    expect(checksAt(60_000)).toBe(3);
+    expect(checksAt(299_999)).toBe(expected(299_999));
+    expect(checksAt(300_000)).toBe(16);
+    expect(checksAt(300_000)).toBe(expected(300_000));
+    expect(checksAt(600_000)).toBe(expected(600_000));
+  });
+
+  it('checks for updates when the window gets focus', async () => {
+    await register();
+    act(() => {
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    expect(registration.update).toHaveBeenCalledTimes(1);
+    act(() => {
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    expect(registration.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('checks for updates when the tab becomes visible, not when it is hidden', async () => {
+    await register();
+    visibility = 'hidden';
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(registration.update).not.toHaveBeenCalled();
+
+    visibility = 'visible';
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(registration.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('swallows a failed update check', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    // Not a vi.fn: a spy handles the promises it returns itself, which would hide a missing catch.
+    let checks = 0;
+    Object.defineProperty(registration, 'update', {
+      value: () => {
+        checks += 1;
+        return Promise.reject(new Error('offline'));
+      },
+    });
+    try {
+      await register();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(30_000);
+        window.dispatchEvent(new FocusEvent('focus'));
+      });
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 0)); // Node reports rejections by now
+      expect(checks).toBe(2);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('resolves null and logs when the registration fails, and listens to nothing', async () => {
+    render(<Toaster />);
+    const error = new Error('SecurityError');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    container.register.mockRejectedValue(error);
+    container.controller = new FakeWorker();
+
+    await expect(register()).resolves.toBeNull();
+    expect(log).toHaveBeenCalledWith('Service worker registration failed', error);
+
+    act(() => {
+      container.dispatchEvent(new Event('controllerchange'));
+    });
+    post({ type: 'UPDATE_AVAILABLE' });
+    vi.advanceTimersByTime(300_000);
+    expect(reload).not.toHaveBeenCalled();
+    expect(registration.update).not.toHaveBeenCalled();
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+  });
+
+  it('resolves null where service workers are not supported', async () => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    expect('serviceWorker' in navigator).toBe(false);
+    await expect(register()).resolves.toBeNull();
+    expect(container.register).not.toHaveBeenCalled();
+  });
+
+  it('resolves null outside a secure context', async () => {
+    vi.stubGlobal('isSecureContext', false);
+    await expect(register()).resolves.toBeNull();
+    expect(container.register).not.toHaveBeenCalled();
+  });
+});
