@@ -1,4 +1,5 @@
-import { deployedApps, exists, portOf, readYaml } from './workspace';
+import proxyAddr from 'proxy-addr';
+import { deployedApps, exists, portOf, readYaml, WEB_APP, WEB_PORT } from './workspace';
 
 type Scalar = string | number | boolean | null;
 
@@ -264,12 +265,75 @@ describe('docker-compose.yml', () => {
       expect(dependenciesOf(gateway)).toMatchObject({ identity: 'service_healthy' });
     });
 
-    it('routes to identity on its port and keeps the local origins and proxy defaults', () => {
+    it('routes to identity on its port and keeps the local origins', () => {
       expect(environmentOf(gateway)).toMatchObject({
         IDENTITY_URL: `http://identity:${portOf('identity')}`,
         ALLOWED_ORIGINS: '${ALLOWED_ORIGINS:-http://localhost:8080,http://localhost:3000}',
-        TRUST_PROXY: '${TRUST_PROXY:-false}',
       });
+    });
+
+    it('believes X-Forwarded-For from the web container, not from clients of port 3000', () => {
+      const setting = /^\$\{TRUST_PROXY:-([^}]*)\}$/.exec(
+        environmentOf(gateway)['TRUST_PROXY'] ?? '',
+      );
+      expect(setting).not.toBeNull();
+      // As trustProxySetting (apps/gateway/src/config) reads it. Not "true" and not a hop
+      // count: both would believe whoever connects, including clients of the published port.
+      const value = setting![1]!.trim().toLowerCase();
+      expect(value).not.toMatch(/^(true|\d+)$/);
+      expect(value).not.toMatch(/^(false|)$/);
+      const trust = proxyAddr.compile(
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      );
+      // The web container, on a compose network (Docker's default address pools).
+      const webContainers = ['172.18.0.5', '192.168.16.3', '10.0.1.7'];
+      expect(webContainers.filter((address) => !trust(address, 0))).toEqual([]);
+      // Clients of the published port, from the internet.
+      const clients = ['203.0.113.7', '8.8.8.8', '2001:db8::7'];
+      expect(clients.filter((address) => trust(address, 0))).toEqual([]);
+    });
+  });
+
+  describe(WEB_APP, () => {
+    const web = sut.services[WEB_APP]!;
+
+    it('is built from apps/web/Dockerfile at the repository root and restarts', () => {
+      expect(web).toBeDefined();
+      expect(web.build).toEqual({ context: '.', dockerfile: `apps/${WEB_APP}/Dockerfile` });
+      expect(exists(dockerfileOf(web)!)).toBe(true);
+      expect(web.image).toBe(`wave/${WEB_APP}:local`);
+      expect(web.restart).toBe('unless-stopped');
+    });
+
+    it(`publishes port ${WEB_PORT}`, () => {
+      expect(publishedPorts(web)).toEqual([{ published: WEB_PORT, target: WEB_PORT }]);
+    });
+
+    it('sends /api and /objects to the gateway service on its port', () => {
+      expect(environmentOf(web)['GATEWAY_UPSTREAM']).toBe(`gateway:${portOf('gateway')}`);
+      expect(environmentOf(sut.services['gateway']!)['PORT']).toBe(String(portOf('gateway')));
+    });
+
+    it('starts once the gateway is healthy', () => {
+      expect(dependenciesOf(web)).toMatchObject({ gateway: 'service_healthy' });
+    });
+
+    it(`checks http://127.0.0.1:${WEB_PORT}/healthz with busybox wget`, () => {
+      expect(web.healthcheck?.test).toEqual([
+        'CMD',
+        'wget',
+        '-q',
+        '--spider',
+        `http://127.0.0.1:${WEB_PORT}/healthz`,
+      ]);
+    });
+
+    it('is given no secret', () => {
+      const keys = Object.keys(environmentOf(web));
+      expect(keys.filter((key) => SECRET_NAME.test(key) || /DATABASE_URL/.test(key))).toEqual([]);
     });
   });
 });

@@ -1,8 +1,17 @@
 import type { Dockerfile, Instruction, Stage } from './dockerfile';
 import { envOf, execForm, flagsAndWords, healthcheckOf, parseDockerfile } from './dockerfile';
-import { deployedApps, exists, portOf, readText, workspaceGlobs } from './workspace';
+import {
+  deployedApps,
+  exists,
+  portOf,
+  readText,
+  WEB_APP,
+  WEB_PORT,
+  workspaceGlobs,
+} from './workspace';
 
 const BASE_IMAGE = 'node:20-bookworm-slim';
+const NGINX_IMAGE = /^nginxinc\/nginx-unprivileged:1\.27(\.\d+)?-alpine$/;
 const apps = deployedApps();
 
 const ofKind = (stage: Stage, keyword: string): Instruction[] =>
@@ -16,6 +25,63 @@ const envOfStage = (stage: Stage): Record<string, string> =>
     (env, instruction) => ({ ...env, ...envOf(instruction.args) }),
     {},
   );
+
+const exposedPorts = (stage: Stage): string[] =>
+  ofKind(stage, 'EXPOSE').flatMap((instruction) =>
+    instruction.args.split(/\s+/).map((word) => word.replace(/\/tcp$/, '')),
+  );
+
+/**
+ * The build stage every image shares: the workspace installed from its manifests first
+ * (a reusable layer), then the app built with Nx.
+ */
+function itBuildsTheWorkspace(app: string, dockerfile: () => Dockerfile): void {
+  const build = (): Stage => dockerfile().stages[0]!;
+
+  it(`builds on ${BASE_IMAGE} in a named stage`, () => {
+    expect(build().image).toBe(BASE_IMAGE);
+    expect(build().name).toBeTruthy();
+  });
+
+  it('names a Dockerfile frontend that knows COPY --parents (1.20 or later)', () => {
+    const version = /^docker\/dockerfile:1(?:\.(\d+))?(?:\.\d+)?$/.exec(
+      dockerfile().directives['syntax'] ?? '',
+    );
+    expect(version).not.toBeNull();
+    // `:1` follows the newest 1.x; a pinned minor must be 1.20 or later.
+    expect(Number(version![1] ?? Infinity)).toBeGreaterThanOrEqual(20);
+  });
+
+  it('copies the root manifests and every workspace package.json before npm ci', () => {
+    const stage = build();
+    const install = indexOf(stage, (instruction) => /^npm ci\b/.test(instruction.args));
+    expect(install).toBeGreaterThan(-1);
+    const copied = ofKind(stage, 'COPY')
+      .filter((instruction) => stage.instructions.indexOf(instruction) < install)
+      .map((instruction) => flagsAndWords(instruction.args));
+    const sources = (parents: boolean): string[] =>
+      copied
+        .filter(({ flags }) => (flags['parents'] === 'true') === parents)
+        .flatMap(({ words }) => words.slice(0, -1));
+
+    expect(sources(false)).toEqual(
+      expect.arrayContaining(['package.json', 'package-lock.json', '.npmrc']),
+    );
+    expect(workspaceGlobs().length).toBeGreaterThan(0);
+    for (const workspace of workspaceGlobs()) {
+      expect(sources(true)).toContain(`${workspace}/package.json`);
+    }
+  });
+
+  it(`installs with install scripts allowed, then builds ${app} with Nx`, () => {
+    const runs = ofKind(build(), 'RUN').map((instruction) => instruction.args);
+    expect(runs).toContain('npm ci --ignore-scripts=false');
+    expect(runs).toContainEqual(expect.stringMatching(new RegExp(`nx run ${app}:build$`)));
+    expect(runs.find((args) => args.includes(`${app}:build`))).toMatch(
+      /NX_DAEMON=false NX_NO_CLOUD=true/,
+    );
+  });
+}
 
 describe('the Dockerfile parser', () => {
   it('joins continued lines, drops comments and groups instructions into stages', () => {
@@ -74,7 +140,6 @@ describe('the service Dockerfiles', () => {
 
     it('builds in one stage and runs from another', () => {
       expect(sut.stages.length).toBeGreaterThanOrEqual(2);
-      expect(build.name).toBeTruthy();
       expect(runtime).not.toBe(build);
     });
 
@@ -82,43 +147,7 @@ describe('the service Dockerfiles', () => {
       expect(sut.stages.map((stage) => stage.image)).toEqual(sut.stages.map(() => BASE_IMAGE));
     });
 
-    it('names a Dockerfile frontend that knows COPY --parents (1.20 or later)', () => {
-      const version = /^docker\/dockerfile:1(?:\.(\d+))?(?:\.\d+)?$/.exec(
-        sut.directives['syntax'] ?? '',
-      );
-      expect(version).not.toBeNull();
-      // `:1` follows the newest 1.x; a pinned minor must be 1.20 or later.
-      expect(Number(version![1] ?? Infinity)).toBeGreaterThanOrEqual(20);
-    });
-
-    it('copies the root manifests and every workspace package.json before npm ci', () => {
-      const install = indexOf(build, (instruction) => /^npm ci\b/.test(instruction.args));
-      expect(install).toBeGreaterThan(-1);
-      const copied = ofKind(build, 'COPY')
-        .filter((instruction) => build.instructions.indexOf(instruction) < install)
-        .map((instruction) => flagsAndWords(instruction.args));
-      const sources = (parents: boolean): string[] =>
-        copied
-          .filter(({ flags }) => (flags['parents'] === 'true') === parents)
-          .flatMap(({ words }) => words.slice(0, -1));
-
-      expect(sources(false)).toEqual(
-        expect.arrayContaining(['package.json', 'package-lock.json', '.npmrc']),
-      );
-      expect(workspaceGlobs().length).toBeGreaterThan(0);
-      for (const workspace of workspaceGlobs()) {
-        expect(sources(true)).toContain(`${workspace}/package.json`);
-      }
-    });
-
-    it('installs with install scripts allowed, then bundles this app with Nx', () => {
-      const runs = ofKind(build, 'RUN').map((instruction) => instruction.args);
-      expect(runs).toContain('npm ci --ignore-scripts=false');
-      expect(runs).toContainEqual(expect.stringMatching(new RegExp(`nx run ${app}:build$`)));
-      expect(runs.find((args) => args.includes(`${app}:build`))).toMatch(
-        /NX_DAEMON=false NX_NO_CLOUD=true/,
-      );
-    });
+    itBuildsTheWorkspace(app, () => sut);
 
     it("copies only this app's bundle into the runtime stage", () => {
       const copies = ofKind(runtime, 'COPY').map((instruction) => flagsAndWords(instruction.args));
@@ -149,10 +178,7 @@ describe('the service Dockerfiles', () => {
 
     it(`listens on 0.0.0.0:${port} and exposes that port`, () => {
       expect(envOfStage(runtime)).toMatchObject({ HOST: '0.0.0.0', PORT: String(port) });
-      const exposed = ofKind(runtime, 'EXPOSE').flatMap((instruction) =>
-        instruction.args.split(/\s+/).map((word) => word.replace(/\/tcp$/, '')),
-      );
-      expect(exposed).toEqual([String(port)]);
+      expect(exposedPorts(runtime)).toEqual([String(port)]);
     });
 
     it(`checks http://127.0.0.1:${port}/health with node's fetch (no curl in slim images)`, () => {
@@ -172,6 +198,88 @@ describe('the service Dockerfiles', () => {
       expect(execForm(commands[0]!.args)).toEqual(['node', 'main.js']);
       expect(ofKind(runtime, 'ENTRYPOINT')).toEqual([]);
     });
+  });
+});
+
+describe(`apps/${WEB_APP}/Dockerfile`, () => {
+  const path = `apps/${WEB_APP}/Dockerfile`;
+  let sut: Dockerfile;
+  let build: Stage;
+  let runtime: Stage;
+
+  beforeAll(() => {
+    expect(exists(path)).toBe(true);
+    sut = parseDockerfile(readText(path));
+    build = sut.stages[0]!;
+    runtime = sut.stages.at(-1)!;
+  });
+
+  it('builds in one stage and serves from another, on nginx-unprivileged 1.27 (alpine)', () => {
+    expect(sut.stages).toHaveLength(2);
+    expect(runtime.image).toMatch(NGINX_IMAGE);
+  });
+
+  itBuildsTheWorkspace(WEB_APP, () => sut);
+
+  it('serves the built app from the build stage as the nginx document root', () => {
+    const copies = ofKind(runtime, 'COPY').map((instruction) => flagsAndWords(instruction.args));
+    expect(copies).toContainEqual({
+      flags: { from: build.name },
+      words: [`/workspace/dist/apps/${WEB_APP}/`, '/usr/share/nginx/html/'],
+    });
+    // Nothing else comes from the build stage: no workspace, no node_modules.
+    expect(copies.filter(({ flags }) => flags['from'] !== undefined)).toHaveLength(1);
+  });
+
+  it("copies the server template where the image's entrypoint renders it", () => {
+    const copies = ofKind(runtime, 'COPY').map((instruction) => flagsAndWords(instruction.args));
+    expect(copies).toContainEqual({
+      flags: {},
+      words: [
+        `apps/${WEB_APP}/nginx/default.conf.template`,
+        '/etc/nginx/templates/default.conf.template',
+      ],
+    });
+    for (const { flags, words } of copies) {
+      if (flags['from'] === undefined) {
+        for (const source of words.slice(0, -1))
+          expect({ source, exists: exists(source) }).toEqual({ source, exists: true });
+      }
+    }
+  });
+
+  it('keeps the entrypoint of the base image, which renders the templates', () => {
+    expect(ofKind(runtime, 'ENTRYPOINT')).toEqual([]);
+    expect(ofKind(runtime, 'CMD')).toEqual([]);
+  });
+
+  it('sends /api and /objects to the gateway service by default', () => {
+    expect(envOfStage(runtime)).toMatchObject({
+      GATEWAY_UPSTREAM: `gateway:${portOf('gateway')}`,
+    });
+  });
+
+  it("runs as nginx-unprivileged's user 101, set after the last RUN", () => {
+    const user = ofKind(runtime, 'USER').at(-1);
+    expect(user?.args).toBe('101');
+    const lastRun = ofKind(runtime, 'RUN').at(-1);
+    expect(runtime.instructions.indexOf(user!)).toBeGreaterThan(
+      lastRun ? runtime.instructions.indexOf(lastRun) : -1,
+    );
+  });
+
+  it(`exposes ${WEB_PORT} only`, () => {
+    expect(exposedPorts(runtime)).toEqual([String(WEB_PORT)]);
+  });
+
+  it(`checks http://127.0.0.1:${WEB_PORT}/healthz with busybox wget (no curl in the image)`, () => {
+    const checks = ofKind(runtime, 'HEALTHCHECK');
+    expect(checks).toHaveLength(1);
+    const { options, command } = healthcheckOf(checks[0]!.args);
+    expect(command).toEqual(['wget', '-q', '--spider', `http://127.0.0.1:${WEB_PORT}/healthz`]);
+    expect(Object.keys(options)).toEqual(
+      expect.arrayContaining(['interval', 'timeout', 'retries']),
+    );
   });
 });
 

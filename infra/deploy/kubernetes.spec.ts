@@ -1,5 +1,17 @@
 import { dirname, join, normalize } from 'node:path';
-import { deployedApps, exists, filesUnder, portOf, readYamlDocuments } from './workspace';
+import { INLINE_IMAGE_MAX_BYTES } from '@wave/contracts';
+import { parseDockerfile } from './dockerfile';
+import { sizeInBytes } from './nginx';
+import {
+  deployedApps,
+  exists,
+  filesUnder,
+  portOf,
+  readText,
+  readYamlDocuments,
+  WEB_APP,
+  WEB_PORT,
+} from './workspace';
 
 interface Metadata {
   name: string;
@@ -50,11 +62,17 @@ interface Container {
     limits?: { cpu?: string | number; memory?: string };
   };
   securityContext?: SecurityContext;
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 
 interface PodTemplate {
   metadata?: { labels?: Record<string, string> };
-  spec: { securityContext?: SecurityContext; containers: Container[]; restartPolicy?: string };
+  spec: {
+    securityContext?: SecurityContext & { runAsGroup?: number; fsGroup?: number };
+    containers: Container[];
+    volumes?: { name: string; emptyDir?: { sizeLimit?: string } }[];
+    restartPolicy?: string;
+  };
 }
 
 interface Deployment extends Resource {
@@ -89,16 +107,15 @@ interface HorizontalPodAutoscaler extends Resource {
   };
 }
 
+interface IngressPath {
+  path?: string;
+  pathType?: string;
+  backend: { service: { name: string; port: { name?: string; number?: number } } };
+}
+
 interface Ingress extends Resource {
   spec: {
-    rules: {
-      host?: string;
-      http: {
-        paths: {
-          backend: { service: { name: string; port: { name?: string; number?: number } } };
-        }[];
-      };
-    }[];
+    rules: { host?: string; http: { paths: IngressPath[] } }[];
   };
 }
 
@@ -117,6 +134,11 @@ const BASE = 'k8s/base';
 const OVERLAYS = ['development', 'production'].map((name) => `k8s/overlays/${name}`);
 const SECRET_NAME = 'wave-secrets';
 const CONFIG_NAME = 'wave-config';
+/** The node user of the Node images (node:20-bookworm-slim). */
+const NODE_UID = 1000;
+/** The user of the web image: nginx-unprivileged's nginx (apps/web/Dockerfile says USER 101). */
+const WEB_UID = 101;
+const nodeApps = deployedApps();
 
 const kustomizationFiles = filesUnder('k8s').filter((path) => path.endsWith('/kustomization.yaml'));
 const kustomizationAt = (folder: string): Kustomization =>
@@ -159,6 +181,19 @@ const resolvePort = (container: Container, port: number | string | undefined) =>
 
 const appOf = (deployment: Deployment): string =>
   deployment.metadata.labels?.['app.kubernetes.io/name'] ?? deployment.metadata.name;
+
+/** The port an app's container listens on: the Node services' table, 8080 for the web client. */
+const portOfApp = (app: string): number => (app === WEB_APP ? WEB_PORT : portOf(app));
+
+/** The user an image runs as. */
+const uidOf = (image: string): number => (image === `wave/${WEB_APP}` ? WEB_UID : NODE_UID);
+
+const webDeployment = deployments.find((deployment) => appOf(deployment) === WEB_APP);
+/** The Node services' Deployments and the Jobs (migrations, in the Node images). */
+const nodeWorkloads = [
+  ...deployments.filter((deployment) => nodeApps.includes(appOf(deployment))),
+  ...jobs,
+];
 
 describe('the kustomize layout', () => {
   it.each(kustomizationFiles)('%s lists only files and folders that exist', (file) => {
@@ -215,9 +250,9 @@ describe('the kustomize layout', () => {
       expect(bases).toContain(BASE);
     });
 
-    it('sets the image of every app, by name wave/<app>', () => {
+    it('sets the image of every app and of the web client, by name wave/<app>', () => {
       const names = (sut.images ?? []).map(({ name }) => name).sort();
-      expect(names).toEqual(deployedApps().map((app) => `wave/${app}`));
+      expect(names).toEqual([...nodeApps, WEB_APP].sort().map((app) => `wave/${app}`));
       for (const image of sut.images ?? []) {
         expect(image.newTag ?? image.digest).toBeTruthy();
         expect(image.newTag).not.toBe('latest');
@@ -256,11 +291,19 @@ describe('the shared ConfigMap', () => {
 });
 
 describe('every deployed app', () => {
-  it.each(deployedApps())('%s has a Deployment, a Service and an HPA in the base', (app) => {
-    for (const file of ['deployment.yaml', 'service.yaml', 'hpa.yaml']) {
-      expect(baseFiles).toContain(`${BASE}/${app}/${file}`);
-    }
-    expect(deployments.map(appOf)).toContain(app);
+  it.each([...nodeApps, WEB_APP])(
+    '%s has a Deployment, a Service and an HPA in the base',
+    (app) => {
+      for (const file of ['deployment.yaml', 'service.yaml', 'hpa.yaml']) {
+        expect(baseFiles).toContain(`${BASE}/${app}/${file}`);
+      }
+      expect(deployments.map(appOf)).toContain(app);
+    },
+  );
+
+  it('has no Deployment that is neither a Node service nor the web client', () => {
+    // Each Deployment gets the checks of its kind below; none may slip through unchecked.
+    expect(deployments.map(appOf).sort()).toEqual([...nodeApps, WEB_APP].sort());
   });
 });
 
@@ -269,7 +312,7 @@ describe.each(deployments.map((deployment) => [appOf(deployment), deployment] as
   (app, sut) => {
     const pod = sut.spec.template;
     const container = pod.spec.containers.find(({ name }) => name === app)!;
-    const port = portOf(app);
+    const port = portOfApp(app);
 
     it('runs the wave image of its app, leaving the replica count to its autoscaler', () => {
       expect(sut.spec.replicas).toBeUndefined();
@@ -281,14 +324,13 @@ describe.each(deployments.map((deployment) => [appOf(deployment), deployment] as
       expect(selects(sut.spec.selector.matchLabels, pod.metadata?.labels)).toBe(true);
     });
 
-    it(`listens on ${port}, the port PORT names`, () => {
+    it(`listens on ${port}`, () => {
       expect(container.ports?.map(({ containerPort }) => containerPort)).toEqual([port]);
-      expect(container.env).toContainEqual({ name: 'PORT', value: String(port) });
     });
 
-    it('is ready when /health/ready answers and alive while /health answers, on its port', () => {
-      expect(container.readinessProbe?.httpGet?.path).toBe('/health/ready');
-      expect(container.livenessProbe?.httpGet?.path).toBe('/health');
+    it('is probed for readiness and liveness over HTTP on its port', () => {
+      expect(container.readinessProbe?.httpGet?.path).toMatch(/^\//);
+      expect(container.livenessProbe?.httpGet?.path).toMatch(/^\//);
       expect(resolvePort(container, container.readinessProbe?.httpGet?.port)).toBe(port);
       expect(resolvePort(container, container.livenessProbe?.httpGet?.port)).toBe(port);
     });
@@ -325,14 +367,34 @@ describe.each(deployments.map((deployment) => [appOf(deployment), deployment] as
 );
 
 describe.each(
+  deployments
+    .filter((deployment) => nodeApps.includes(appOf(deployment)))
+    .map((deployment) => [appOf(deployment), deployment] as const),
+)('the %s Deployment (a Node service)', (app, sut) => {
+  const container = sut.spec.template.spec.containers.find(({ name }) => name === app)!;
+  const port = portOf(app);
+
+  it(`sets PORT to ${port}, the port it listens on`, () => {
+    expect(container.env).toContainEqual({ name: 'PORT', value: String(port) });
+  });
+
+  it('is ready when /health/ready answers and alive while /health answers', () => {
+    expect(container.readinessProbe?.httpGet?.path).toBe('/health/ready');
+    expect(container.livenessProbe?.httpGet?.path).toBe('/health');
+  });
+});
+
+describe.each(
   [...deployments, ...jobs].map(
     (workload) => [`${workload.kind} ${workload.metadata.name}`, workload] as const,
   ),
 )('the pods of %s', (_, sut) => {
   const pod = sut.spec.template.spec;
 
-  it('run as a non-root user', () => {
-    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+  it("run as the non-root user of their image (node's 1000, nginx's 101)", () => {
+    const uids = new Set(pod.containers.map(({ image }) => uidOf(image)));
+    expect(uids.size).toBe(1);
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: [...uids][0] });
   });
 
   it.each(pod.containers.map((container) => [container.name, container] as const))(
@@ -340,7 +402,7 @@ describe.each(
     (_name, container) => {
       expect(container.securityContext).toMatchObject({
         runAsNonRoot: true,
-        runAsUser: 1000,
+        runAsUser: uidOf(container.image),
         readOnlyRootFilesystem: true,
         allowPrivilegeEscalation: false,
         capabilities: { drop: ['ALL'] },
@@ -357,6 +419,14 @@ describe.each(
       }
     },
   );
+});
+
+describe.each(
+  nodeWorkloads.map(
+    (workload) => [`${workload.kind} ${workload.metadata.name}`, workload] as const,
+  ),
+)('the pods of %s (Node)', (_, sut) => {
+  const pod = sut.spec.template.spec;
 
   it('take configuration from wave-config and secrets from wave-secrets keys that exist', () => {
     for (const container of pod.containers) {
@@ -410,22 +480,100 @@ describe('the identity migration Job', () => {
   });
 });
 
-describe('the gateway Ingress', () => {
-  const sut = ofKind<Ingress>('Ingress');
+describe('the web client', () => {
+  const pod = webDeployment?.spec.template.spec;
+  const container = pod?.containers.find(({ name }) => name === WEB_APP);
+  const gateway = services.find(({ metadata }) => metadata.name === 'gateway');
 
-  it('sends /api to the gateway Service on a port it has', () => {
-    const gateway = services.find(({ metadata }) => metadata.name === 'gateway')!;
-    const backends = sut.flatMap(({ spec }) =>
-      spec.rules.flatMap(({ http }) => http.paths.map(({ backend }) => backend.service)),
-    );
-    expect(backends.length).toBeGreaterThan(0);
-    for (const backend of backends) {
-      expect(backend.name).toBe('gateway');
-      expect(
-        gateway.spec.ports.some(
-          ({ name, port }) => name === backend.port.name || port === backend.port.number,
-        ),
-      ).toBe(true);
+  it('has a Deployment with one web container', () => {
+    expect(webDeployment).toBeDefined();
+    expect(pod?.containers.map(({ name }) => name)).toEqual([WEB_APP]);
+  });
+
+  it('is ready and alive while nginx answers /healthz', () => {
+    expect(container?.readinessProbe?.httpGet?.path).toBe('/healthz');
+    expect(container?.livenessProbe?.httpGet?.path).toBe('/healthz');
+  });
+
+  it('runs as the user its image sets (USER in apps/web/Dockerfile)', () => {
+    const runtime = parseDockerfile(readText(`apps/${WEB_APP}/Dockerfile`)).stages.at(-1)!;
+    const user = runtime.instructions.filter(({ keyword }) => keyword === 'USER').at(-1)?.args;
+    expect(user).toBe(String(WEB_UID));
+    expect(pod?.securityContext).toMatchObject({
+      runAsUser: WEB_UID,
+      runAsGroup: WEB_UID,
+      fsGroup: WEB_UID,
+    });
+  });
+
+  it('gives nginx writable /tmp and /etc/nginx/conf.d on its read-only root filesystem', () => {
+    // nginx keeps its pid and temporary files in /tmp; the image's entrypoint renders the
+    // config template into /etc/nginx/conf.d.
+    expect(container?.securityContext?.readOnlyRootFilesystem).toBe(true);
+    for (const path of ['/tmp', '/etc/nginx/conf.d']) {
+      const mount = container?.volumeMounts?.find(({ mountPath }) => mountPath === path);
+      const volume = pod?.volumes?.find(({ name }) => name === mount?.name);
+      expect({
+        path,
+        readOnly: mount?.readOnly ?? false,
+        emptyDir: volume?.emptyDir !== undefined,
+      }).toEqual({ path, readOnly: false, emptyDir: true });
     }
+  });
+
+  it('passes /api and /objects to the gateway Service, and takes no configuration or secret', () => {
+    expect(gateway?.spec.ports).toHaveLength(1);
+    expect(container?.env).toEqual([
+      { name: 'GATEWAY_UPSTREAM', value: `gateway:${gateway?.spec.ports[0]?.port}` },
+    ]);
+    expect(container?.envFrom ?? []).toEqual([]);
+  });
+});
+
+describe('the Ingress', () => {
+  const sut = ofKind<Ingress>('Ingress');
+  const paths = sut.flatMap(({ spec }) => spec.rules.flatMap(({ http }) => http.paths));
+  const annotations = sut[0]?.metadata.annotations ?? {};
+
+  it('is the one public entry', () => {
+    expect(sut).toHaveLength(1);
+  });
+
+  it('sends every path to a Service on a port it has', () => {
+    expect(paths.length).toBeGreaterThan(0);
+    for (const { path, backend } of paths) {
+      const service = services.find(({ metadata }) => metadata.name === backend.service.name);
+      const port = service?.spec.ports.some(
+        ({ name, port }) =>
+          name === backend.service.port.name || port === backend.service.port.number,
+      );
+      expect({ path, service: backend.service.name, port }).toEqual({
+        path,
+        service: service?.metadata.name,
+        port: true,
+      });
+    }
+  });
+
+  it.each([
+    ['/api', 'gateway'],
+    ['/objects', 'gateway'],
+    ['/', WEB_APP],
+  ])('sends %s and everything below it to the %s Service', (path, service) => {
+    const matching = paths.filter((candidate) => candidate.path === path);
+    expect(matching.map(({ pathType, backend }) => [pathType, backend.service.name])).toEqual([
+      ['Prefix', service],
+    ]);
+  });
+
+  it('lets a 25 MB image through, also inline in a post (ingress-nginx takes 1 MB by default)', () => {
+    const limit = sizeInBytes(annotations['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '1m');
+    // A data URL is a third larger than the image; the JSON around it needs a little more.
+    expect(limit).toBeGreaterThanOrEqual(Math.ceil(INLINE_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024);
+  });
+
+  it('keeps answers that stream (server-sent events) open for an hour', () => {
+    const timeout = annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? '60';
+    expect(Number(timeout)).toBeGreaterThanOrEqual(3600);
   });
 });

@@ -25,6 +25,16 @@ export function deployedApps(): string[] {
     .sort();
 }
 
+/**
+ * The web client (apps/web): a static build that nginx serves and that passes /api and
+ * /objects on to the gateway. No server entry point, so it is not among deployedApps();
+ * its Dockerfile, nginx template, compose service and manifests have their own tests.
+ */
+export const WEB_APP = 'web';
+
+/** The port of the web image (nginx-unprivileged listens on 8080, never on 80). */
+export const WEB_PORT = 8080;
+
 /** The port an app listens on, from the one table of ports (`@wave/contracts`). */
 export function portOf(app: string): number {
   if (!Object.hasOwn(SERVICE_PORTS, app)) {

@@ -1,0 +1,311 @@
+import { INLINE_IMAGE_MAX_BYTES } from '@wave/contracts';
+import { envOf, flagsAndWords, parseDockerfile } from './dockerfile';
+import type { Directive } from './nginx';
+import { argsOf, directivesNamed, parseNginx, sizeInBytes, timeInSeconds } from './nginx';
+import { readText, WEB_APP, WEB_PORT } from './workspace';
+
+const TEMPLATE = `apps/${WEB_APP}/nginx/default.conf.template`;
+const DOCKERFILE = `apps/${WEB_APP}/Dockerfile`;
+const UPSTREAM = 'http://${GATEWAY_UPSTREAM}';
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+/** Room for the multipart or JSON around an image (the gateway allows 64 KB for it). */
+const ENVELOPE_BYTES = 64 * 1024;
+/** How long the gateway gives media to answer (UPSTREAM_TIMEOUTS_MS in its route table). */
+const MEDIA_TIMEOUT_SECONDS = 60;
+
+interface Header {
+  name: string;
+  value: string;
+  always: boolean;
+}
+
+describe('the nginx parser', () => {
+  it('reads directives, quoted arguments, template placeholders and nested blocks', () => {
+    const sut = parseNginx(
+      [
+        '# a comment',
+        'server {',
+        '    listen 8080; # another',
+        '    location = /healthz { return 200 "ok; fine"; }',
+        '    location /api/ {',
+        '        proxy_pass http://${GATEWAY_UPSTREAM};',
+        "        add_header X-Frame-Options 'DENY' always;",
+        '    }',
+        '    types { }',
+        '}',
+      ].join('\n'),
+    );
+
+    expect(sut).toHaveLength(1);
+    const server = sut[0]!;
+    expect([server.name, server.args, server.line]).toEqual(['server', [], 2]);
+    expect(argsOf(server.block!, 'listen')).toEqual(['8080']);
+    const [healthz, api] = directivesNamed(server.block!, 'location');
+    expect(healthz?.args).toEqual(['=', '/healthz']);
+    expect(healthz?.block).toEqual([{ name: 'return', args: ['200', 'ok; fine'], line: 4 }]);
+    expect(api?.block).toEqual([
+      { name: 'proxy_pass', args: ['http://${GATEWAY_UPSTREAM}'], line: 6 },
+      { name: 'add_header', args: ['X-Frame-Options', 'DENY', 'always'], line: 7 },
+    ]);
+    expect(argsOf(server.block!, 'types')).toEqual([]);
+    expect(directivesNamed(server.block!, 'types')[0]?.block).toEqual([]);
+  });
+
+  it('refuses what nginx would refuse: an open block, a missing semicolon', () => {
+    expect(() => parseNginx('server { listen 8080;')).toThrow(/not closed/);
+    expect(() => parseNginx('server { listen 8080 }')).toThrow(/without ; or \{/);
+    expect(() => parseNginx('}')).toThrow(/unexpected \}/);
+  });
+
+  it('converts sizes and times', () => {
+    expect(['1024', '512k', '30m', '1g'].map(sizeInBytes)).toEqual([
+      1024,
+      512 * 1024,
+      30 * 1024 ** 2,
+      1024 ** 3,
+    ]);
+    expect(['60', '90s', '2m', '1h', '1m30s'].map(timeInSeconds)).toEqual([60, 90, 120, 3600, 90]);
+    expect(() => sizeInBytes('30 MB')).toThrow();
+    expect(() => timeInSeconds('an hour')).toThrow();
+  });
+});
+
+describe(`the web server (${TEMPLATE})`, () => {
+  const text = readText(TEMPLATE);
+  const runtime = parseDockerfile(readText(DOCKERFILE)).stages.at(-1)!;
+  const runtimeInstructions = (keyword: string) =>
+    runtime.instructions.filter((instruction) => instruction.keyword === keyword);
+  /** What the image's runtime stage copies from the repository: destination → source. */
+  const copiedFiles = new Map(
+    runtimeInstructions('COPY')
+      .map((instruction) => flagsAndWords(instruction.args))
+      .filter(({ flags, words }) => flags['from'] === undefined && words.length === 2)
+      .map(({ words }) => [words[1]!, words[0]!] as const),
+  );
+
+  /**
+   * A block with its includes replaced by the files they name, as the image has them. An
+   * include of a file the image lacks stays (and fails 'includes only files the image copies').
+   */
+  const expand = (directives: Directive[]): Directive[] =>
+    directives.flatMap((directive) => {
+      const source = directive.name === 'include' && copiedFiles.get(directive.args[0] ?? '');
+      if (source) return expand(parseNginx(readText(source)));
+      return directive.block ? [{ ...directive, block: expand(directive.block) }] : [directive];
+    });
+  const includesLeft = (directives: Directive[]): string[] =>
+    directives.flatMap(({ name, args, block }) =>
+      name === 'include' ? [args.join(' ')] : includesLeft(block ?? []),
+    );
+
+  const servers = directivesNamed(parseNginx(text), 'server');
+  const server = expand(servers[0]?.block ?? []);
+  const locations = directivesNamed(server, 'location').map(({ args, block }) => ({
+    match: args.join(' '),
+    directives: block ?? [],
+  }));
+  const location = (match: string): Directive[] => {
+    const found = locations.find((candidate) => candidate.match === match);
+    if (!found) throw new Error(`${TEMPLATE} has no location ${match}`);
+    return found.directives;
+  };
+  const isProxy = (directives: Directive[]) => argsOf(directives, 'proxy_pass') !== undefined;
+  const servesFiles = (directives: Directive[]) =>
+    !isProxy(directives) && argsOf(directives, 'return') === undefined;
+
+  const headersOf = (directives: Directive[]): Header[] =>
+    directivesNamed(directives, 'add_header').map(({ args: [name = '', value = '', flag] }) => ({
+      name,
+      value,
+      always: flag === 'always',
+    }));
+  /** add_header in a location replaces the server's: a location has its own or inherits all. */
+  const effectiveHeaders = (directives: Directive[]): Header[] => {
+    const own = headersOf(directives);
+    return own.length > 0 ? own : headersOf(server);
+  };
+  const header = (directives: Directive[], name: string) =>
+    effectiveHeaders(directives).find((candidate) => candidate.name === name);
+  const cacheControlOf = (directives: Directive[]) =>
+    (header(directives, 'Cache-Control')?.value ?? '').split(/\s*,\s*/).filter(Boolean);
+
+  const proxyHeaders = (directives: Directive[]): Record<string, string> =>
+    Object.fromEntries(
+      directivesNamed(directives, 'proxy_set_header').map(
+        ({ args: [name = '', value = ''] }): [string, string] => [name, value],
+      ),
+    );
+
+  it(`is one server, listening on ${WEB_PORT} (the port the image exposes)`, () => {
+    expect(servers).toHaveLength(1);
+    expect(argsOf(server, 'listen')?.[0]).toMatch(new RegExp(`^(\\S+:)?${WEB_PORT}$`));
+    const exposed = runtimeInstructions('EXPOSE').map((instruction) => instruction.args);
+    expect(exposed).toEqual([String(WEB_PORT)]);
+  });
+
+  it('serves the folder the image copies the built app to', () => {
+    const root = argsOf(server, 'root')?.[0];
+    expect(root).toBeDefined();
+    const copiesToRoot = runtimeInstructions('COPY')
+      .map((instruction) => flagsAndWords(instruction.args))
+      .some(
+        ({ flags, words }) =>
+          flags['from'] !== undefined && words.at(-1)?.replace(/\/$/, '') === root,
+      );
+    expect(copiesToRoot).toBe(true);
+  });
+
+  it('names only environment variables the image sets, as ${NAME}', () => {
+    const placeholders = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]!));
+    expect([...placeholders]).toEqual(['GATEWAY_UPSTREAM']);
+    const env = runtimeInstructions('ENV').reduce<Record<string, string>>(
+      (all, instruction) => ({ ...all, ...envOf(instruction.args) }),
+      {},
+    );
+    for (const name of placeholders) expect(env[name]).toBeTruthy();
+  });
+
+  it("leaves nginx's own variables alone: lower case, never an environment variable", () => {
+    const variables = [...text.matchAll(/\$(\w+)/g)].map((match) => match[1]!);
+    expect(variables).toEqual(expect.arrayContaining(['uri', 'proxy_add_x_forwarded_for']));
+    expect(variables.filter((name) => name !== name.toLowerCase())).toEqual([]);
+  });
+
+  it('includes only files the image copies', () => {
+    expect(includesLeft(expand(parseNginx(text)))).toEqual([]);
+  });
+
+  it('answers /healthz itself with 200', () => {
+    expect(argsOf(location('= /healthz'), 'return')?.[0]).toBe('200');
+  });
+
+  it('compresses the text files of the app', () => {
+    expect(argsOf(server, 'gzip')).toEqual(['on']);
+    expect(argsOf(server, 'gzip_vary')).toEqual(['on']);
+    // text/html is always compressed once gzip is on.
+    expect(argsOf(server, 'gzip_types')).toEqual(
+      expect.arrayContaining([
+        'text/css',
+        'application/javascript',
+        'text/javascript',
+        'application/json',
+        'image/svg+xml',
+        'application/manifest+json',
+      ]),
+    );
+  });
+
+  it('falls back to /index.html for every other path, so deep links load the app', () => {
+    const tryFiles = argsOf(location('/'), 'try_files');
+    expect(tryFiles?.[0]).toBe('$uri');
+    expect(tryFiles?.at(-1)).toBe('/index.html');
+  });
+
+  it('lets browsers keep the content-hashed /assets/ for a year, and answers 404 for a missing one', () => {
+    const assets = location('/assets/');
+    expect(cacheControlOf(assets)).toEqual(
+      expect.arrayContaining(['public', 'max-age=31536000', 'immutable']),
+    );
+    // Not `always`: an error page must not be cached for a year.
+    expect(header(assets, 'Cache-Control')?.always).toBe(false);
+    expect(argsOf(assets, 'try_files')?.at(-1)).toBe('=404');
+  });
+
+  it.each(['= /sw.js', '= /index.html', '= /manifest.webmanifest'])(
+    'has browsers ask again for %s on every load (no-cache)',
+    (match) => {
+      expect(cacheControlOf(location(match))).toEqual(['no-cache']);
+    },
+  );
+
+  it('serves the web app manifest as application/manifest+json', () => {
+    const manifest = location('= /manifest.webmanifest');
+    expect(directivesNamed(manifest, 'types')[0]?.block).toEqual([]);
+    expect(argsOf(manifest, 'default_type')).toEqual(['application/manifest+json']);
+  });
+
+  describe.each(['/api/', '/objects/'])('the proxy for %s', (match) => {
+    const directives = location(match);
+
+    it('passes requests to ${GATEWAY_UPSTREAM} with their path unchanged', () => {
+      // No URI part after host:port: nginx passes the original path and query as they are.
+      expect(argsOf(directives, 'proxy_pass')).toEqual([UPSTREAM]);
+    });
+
+    it('tells the gateway the host, the client address and the scheme the browser used', () => {
+      expect(proxyHeaders(directives)).toEqual({
+        // $http_host keeps the port: the gateway compares Origin with scheme://Host.
+        Host: '$http_host',
+        'X-Forwarded-For': '$proxy_add_x_forwarded_for',
+        'X-Forwarded-Proto': '$scheme',
+        'X-Real-IP': '$remote_addr',
+      });
+    });
+
+    it('streams request bodies to the gateway (nothing spooled to /tmp)', () => {
+      expect(argsOf(directives, 'proxy_request_buffering')).toEqual(['off']);
+    });
+
+    it("passes the gateway's answers as they are: not compressed, no headers added", () => {
+      expect(argsOf(directives, 'gzip')).toEqual(['off']);
+      // The gateway sets its own security headers (helmet); nginx must not add a second set.
+      expect(effectiveHeaders(directives)).toEqual([]);
+    });
+  });
+
+  it('streams /api answers as they come (server-sent events) and keeps them open for an hour', () => {
+    const api = location('/api/');
+    expect(argsOf(api, 'proxy_buffering')).toEqual(['off']);
+    expect(timeInSeconds(argsOf(api, 'proxy_read_timeout')?.[0] ?? '0')).toBeGreaterThanOrEqual(
+      3600,
+    );
+  });
+
+  it('takes a post with a 25 MB inline image on /api (a data URL, a third larger)', () => {
+    const dataUrlBytes = Math.ceil(INLINE_IMAGE_MAX_BYTES / 3) * 4;
+    const limit = sizeInBytes(argsOf(location('/api/'), 'client_max_body_size')?.[0] ?? '0');
+    expect(limit).toBeGreaterThanOrEqual(dataUrlBytes + ENVELOPE_BYTES);
+  });
+
+  it('takes a 25 MB upload on /objects and waits for media longer than the gateway does', () => {
+    const objects = location('/objects/');
+    const limit = sizeInBytes(argsOf(objects, 'client_max_body_size')?.[0] ?? '0');
+    expect(limit).toBeGreaterThanOrEqual(INLINE_IMAGE_MAX_BYTES + ENVELOPE_BYTES);
+    expect(timeInSeconds(argsOf(objects, 'proxy_read_timeout')?.[0] ?? '60')).toBeGreaterThan(
+      MEDIA_TIMEOUT_SECONDS,
+    );
+  });
+
+  describe('security headers', () => {
+    it('are set, always, on every response of the app itself', () => {
+      const serving = locations.filter(({ directives }) => servesFiles(directives));
+      expect(serving.map(({ match }) => match)).toEqual(
+        expect.arrayContaining(['/', '/assets/', '= /index.html', '= /sw.js']),
+      );
+      for (const { match, directives } of serving) {
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+          expect({ match, header: header(directives, name) }).toEqual({
+            match,
+            header: { name, value, always: true },
+          });
+        }
+      }
+    });
+
+    it('are repeated in every location that adds a header of its own', () => {
+      const adding = locations.filter(({ directives }) => headersOf(directives).length > 0);
+      expect(adding.length).toBeGreaterThan(0);
+      for (const { match, directives } of adding) {
+        const names = headersOf(directives).map(({ name }) => name);
+        expect({ match, names }).toEqual({
+          match,
+          names: expect.arrayContaining(Object.keys(SECURITY_HEADERS)),
+        });
+      }
+    });
+  });
+});
