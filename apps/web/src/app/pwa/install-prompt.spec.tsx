@@ -225,6 +225,41 @@ describe('InstallPrompt', () => {
     expect(localStorage.getItem(DISMISSAL_KEY)).toBe(String(now + INSTALL_PROMPT_DELAY_MS));
   });
 
+  it('prompts once however fast Install is clicked again', async () => {
+    renderPrompt();
+    const { event, prompt } = installEvent('accepted');
+    fire(event);
+    advance(INSTALL_PROMPT_DELAY_MS);
+    const install = screen.getByRole('button', { name: 'Install' });
+    fireEvent.click(install);
+    fireEvent.click(install);
+    await settle();
+    expect(prompt).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives an iPad (which says it is a Mac with a touch screen) the manual instructions', () => {
+    setUserAgent(
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+    );
+    Object.defineProperty(navigator, 'maxTouchPoints', { configurable: true, value: 5 });
+    try {
+      renderPrompt();
+      advance(INSTALL_PROMPT_DELAY_MS);
+      expect(screen.getByText('Add to Home Screen')).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'maxTouchPoints');
+    }
+  });
+
+  it('takes a Mac without a touch screen for a desktop browser', () => {
+    setUserAgent(
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+    );
+    renderPrompt();
+    advance(INSTALL_PROMPT_DELAY_MS);
+    expect(banner()).not.toBeInTheDocument();
+  });
+
   it('shows nothing on a browser that neither offers installation nor is iOS', () => {
     renderPrompt();
     advance(INSTALL_PROMPT_DELAY_MS * 10);

@@ -18,7 +18,10 @@ const isStandalone = () =>
   window.matchMedia('(display-mode: standalone)').matches ||
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
-const isIos = () => /iphone|ipad|ipod/i.test(navigator.userAgent);
+/** iPhone, iPod, and iPad (which since iPadOS 13 says it is a Mac, but one with a touch screen). */
+const isIos = () =>
+  /iphone|ipad|ipod/i.test(navigator.userAgent) ||
+  (/macintosh/i.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
 
 /** Whether a dismissal at `dismissedAt` still holds at `now`. */
 export function dismissalHolds(dismissedAt: string | null, now: number): boolean {
@@ -51,10 +54,16 @@ export function InstallPrompt() {
 
   const install = async () => {
     if (!deferred) return;
-    await deferred.prompt();
-    const choice = await deferred.userChoice;
-    setVisible(false);
+    // An event prompts once: a second click while the browser's dialog opens does nothing.
+    const event = deferred;
     setDeferred(null);
+    setVisible(false);
+    try {
+      await event.prompt();
+    } catch {
+      return;
+    }
+    const choice = await event.userChoice;
     if (choice.outcome === 'accepted') {
       toast({
         title: 'Welcome to Wave!',
