@@ -5,4 +5,5 @@ export * from './events/event.contract';
 export * from './services.contract';
 export * from './users/user.contract';
 export * from './tweets/tweet.contract';
+export * from './communities/community.contract';
 export * from './rpc/rpc.contract';

@@ -25,6 +25,15 @@ const interaction = z.object({
   at: isoDate,
 });
 
+/** A like or unlike of a community post (by `authorId`) by `userId`. */
+const communityPostInteraction = z.object({
+  postId: z.uuid(),
+  communityId: z.uuid(),
+  userId: z.uuid(),
+  authorId: z.uuid(),
+  at: isoDate,
+});
+
 export const eventPayloadSchemas = {
   'user.registered': z.object({ ...userFields, createdAt: isoDate }),
   'user.updated': z.object({
@@ -92,6 +101,48 @@ export const eventPayloadSchemas = {
     tweetId: z.uuid(),
     version: z.number().int().positive(),
   }),
+  'community.created': z.object({
+    communityId: z.uuid(),
+    ownerId: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string(),
+    isPrivate: z.boolean(),
+    createdAt: isoDate,
+  }),
+  'community.joined': z.object({
+    communityId: z.uuid(),
+    userId: z.uuid(),
+    role: z.enum(['owner', 'moderator', 'member']),
+    at: isoDate,
+  }),
+  'community.left': z.object({ communityId: z.uuid(), userId: z.uuid(), at: isoDate }),
+  'community.post.created': z.object({
+    postId: z.uuid(),
+    communityId: z.uuid(),
+    authorId: z.uuid(),
+    content: z.string(),
+    mediaUrls: z.array(z.string()),
+    createdAt: isoDate,
+  }),
+  'community.post.deleted': z.object({
+    postId: z.uuid(),
+    communityId: z.uuid(),
+    authorId: z.uuid(),
+    /** The author, or the moderator or owner who removed it. */
+    deletedBy: z.uuid(),
+    deletedAt: isoDate,
+  }),
+  'community.post.liked': communityPostInteraction,
+  'community.post.unliked': communityPostInteraction,
+  'community.comment.created': z.object({
+    commentId: z.uuid(),
+    postId: z.uuid(),
+    communityId: z.uuid(),
+    authorId: z.uuid(),
+    postAuthorId: z.uuid(),
+    createdAt: isoDate,
+  }),
 } as const;
 
 export type EventName = keyof typeof eventPayloadSchemas;
@@ -143,6 +194,14 @@ export const EVENT_SUBSCRIPTIONS = {
   'retweet.deleted': ['recommendations', 'analytics'],
   'tweet.pinned': ['identity'],
   'tweet.unpinned': ['identity'],
+  'community.created': ['recommendations'],
+  'community.joined': ['recommendations', 'analytics'],
+  'community.left': ['recommendations', 'analytics'],
+  'community.post.created': ['recommendations', 'analytics'],
+  'community.post.deleted': ['recommendations', 'analytics'],
+  'community.post.liked': ['recommendations', 'analytics'],
+  'community.post.unliked': ['recommendations', 'analytics'],
+  'community.comment.created': ['analytics'],
 } as const satisfies Record<EventName, readonly EventConsumer[]>;
 
 /** The events a consumer subscribes to, as a type. */

@@ -4,7 +4,13 @@ import { z } from 'zod';
  * Request/response calls between services (over Redis, only where an answer is
  * needed now). Requests and responses are validated on both sides.
  */
-export const OBJECT_CLAIM_PURPOSES = ['tweet', 'profile', 'cover'] as const;
+export const OBJECT_CLAIM_PURPOSES = [
+  'tweet',
+  'profile',
+  'cover',
+  'community-post',
+  'community-icon',
+] as const;
 export type ObjectClaimPurpose = (typeof OBJECT_CLAIM_PURPOSES)[number];
 
 export const rpcSchemas = {

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import {
+  commonEnvShape,
+  databaseEnvShape,
+  loadConfig,
+  portVar,
+  productionSecretRule,
+  refuseDevelopmentSecretInProduction,
+} from '@wave/config';
+import { SERVICE_PORTS } from '@wave/contracts';
+
+export const communitiesEnvSchema = z
+  .object({
+    ...commonEnvShape,
+    ...databaseEnvShape,
+    PORT: portVar(SERVICE_PORTS.communities),
+  })
+  .refine(refuseDevelopmentSecretInProduction, productionSecretRule);
+
+export type CommunitiesConfig = z.infer<typeof communitiesEnvSchema>;
+export const COMMUNITIES_CONFIG = Symbol('COMMUNITIES_CONFIG');
+/** The communities service's own PostgreSQL schema. */
+export const COMMUNITIES_SCHEMA = 'communities';
+
+export const loadCommunitiesConfig = (env: Record<string, string | undefined>): CommunitiesConfig =>
+  loadConfig(communitiesEnvSchema, env);
+
+/** The only place communities reads the environment. */
+export const communitiesConfigFromEnvironment = (): CommunitiesConfig =>
+  loadCommunitiesConfig(process.env);

@@ -1,0 +1,532 @@
+import type {
+  CommunityDetailResponse,
+  CommunityJoinRequestResponse,
+  CommunityMemberResponse,
+  CommunitySummary,
+  JoinCommunityResponse,
+  Page,
+} from '@wave/contracts';
+import { CommunitiesHarness, uniqueUsername } from './communities-harness';
+
+describe('communities', () => {
+  const sut = new CommunitiesHarness();
+  let owner: string;
+  let reader: string;
+
+  beforeAll(async () => {
+    await sut.start('communities');
+    owner = await sut.user();
+    reader = await sut.user();
+  });
+
+  afterAll(() => sut.stop());
+
+  describe('creating', () => {
+    it('makes the creator its owner and the only member, and announces it', async () => {
+      const created = await sut.community(owner, {
+        name: '  Rustaceans  ',
+        description: 'Systems programming without fear',
+        category: 'technology',
+        rules: ['Be kind', ' Stay on topic '],
+      });
+      expect(created).toMatchObject({
+        name: 'Rustaceans',
+        category: 'Technology',
+        isPrivate: false,
+        memberCount: 1,
+        postCount: 0,
+        rules: ['Be kind', 'Stay on topic'],
+        isMember: true,
+        role: 'owner',
+        memberInfo: { role: 'owner' },
+        canViewPosts: true,
+        posts: [],
+        postsNextCursor: null,
+      });
+      const events = await sut.outboxAbout('communityId', created.id);
+      expect(events.map((event) => event.name)).toEqual(['community.created', 'community.joined']);
+      expect(events[1]?.payload).toMatchObject({ userId: owner, role: 'owner' });
+    });
+
+    it('refuses a name taken in any case with a 409', async () => {
+      const name = uniqueUsername('Taken');
+      await sut.community(owner, { name });
+      const again = await sut.call('POST', '/api/communities', {
+        as: reader,
+        body: { name: name.toUpperCase(), category: 'Books' },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: 'A community with this name already exists' });
+    });
+
+    it.each([
+      [{ category: 'Technology' }, 'name is required'],
+      [{ name: 'ab', category: 'Technology' }, 'name must be at least 3 characters'],
+      [{ name: 'x'.repeat(51), category: 'Technology' }, 'name must be at most 50 characters'],
+      [{ name: 'Fine name', category: 'Knitting' }, 'category must be one of:'],
+      [{ name: 'Fine name', category: 'Books', rules: [''] }, 'a rule cannot be empty'],
+      [{ name: 'Fine name', category: 'Books', rules: Array(11).fill('r') }, 'at most 10 rules'],
+      [
+        { name: 'Fine name', category: 'Books', isPrivate: 'yes' },
+        'isPrivate must be true or false',
+      ],
+      [{ name: 'Fine name', category: 'Books', iconUrl: 'http://evil/x.png' }, 'iconUrl must be'],
+    ])('refuses %p with a 400', async (body, message) => {
+      const response = await sut.call('POST', '/api/communities', { as: owner, body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain(message);
+    });
+
+    it('needs a signed-in user', async () => {
+      const response = await sut.call('POST', '/api/communities', {
+        as: null,
+        body: { name: 'Visitors', category: 'Books' },
+      });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('claims the icon from media as the creator', async () => {
+      const iconUrl = '/objects/uploads/0190b1de-1111-7000-8000-00000000icon';
+      const created = await sut.community(owner, { iconUrl });
+      expect(created.iconUrl).toBe(iconUrl);
+      expect(sut.claims).toContainEqual({
+        ownerId: owner,
+        objectPaths: [iconUrl],
+        purpose: 'community-icon',
+      });
+      const theirs = await sut.call('POST', '/api/communities', {
+        as: owner,
+        body: {
+          name: uniqueUsername('Icon'),
+          category: 'Books',
+          iconUrl: '/objects/uploads/theirs',
+        },
+      });
+      expect(theirs.statusCode).toBe(403);
+    });
+  });
+
+  describe('listing', () => {
+    it('filters by category (any case), searches name and description, and pages by members', async () => {
+      const tag = uniqueUsername('zq').toLowerCase();
+      const a = await sut.community(owner, { name: `${tag} Alpha`, category: 'Cooking' });
+      const b = await sut.community(owner, {
+        name: uniqueUsername('Beta'),
+        description: `All about ${tag.toUpperCase()} bread`,
+        category: 'Cooking',
+      });
+      const c = await sut.community(owner, { name: `${tag} Gamma`, category: 'Travel' });
+      await sut.join(reader, b.id);
+
+      const found = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        `/api/communities?search=${tag.toUpperCase()}`,
+        reader,
+      );
+      // Most members first, then the newest (ids are time-ordered).
+      expect(found.items.map((item) => item.id)).toEqual([b.id, c.id, a.id]);
+      expect(found.items[0]).toMatchObject({
+        id: b.id,
+        memberCount: 2,
+        isMember: true,
+        role: 'member',
+      });
+      expect(found.items[1]).toMatchObject({ isMember: false, role: null });
+
+      const cooking = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        `/api/communities?category=cooking&search=${tag}`,
+        reader,
+      );
+      expect(cooking.items.map((item) => item.id).sort()).toEqual([a.id, b.id].sort());
+      const all = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        `/api/communities?category=all&search=${tag}`,
+        reader,
+      );
+      expect(all.items).toHaveLength(3);
+
+      const first = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        `/api/communities?search=${tag}&limit=2`,
+        reader,
+      );
+      expect(first.items).toHaveLength(2);
+      expect(first.nextCursor).not.toBeNull();
+      const second = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        `/api/communities?search=${tag}&limit=2&cursor=${first.nextCursor ?? ''}`,
+        reader,
+      );
+      expect(second.items).toHaveLength(1);
+      expect(second.nextCursor).toBeNull();
+      expect(new Set([...first.items, ...second.items].map((item) => item.id)).size).toBe(3);
+    });
+
+    it('takes LIKE wildcards in the search literally', async () => {
+      const page = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        '/api/communities?search=%25_%25',
+        reader,
+      );
+      expect(page.items).toEqual([]);
+    });
+
+    it.each([
+      ['category=Knitting', 'category must be all or one of:'],
+      ['limit=0', 'limit must be at least 1'],
+      ['limit=101', 'limit must be at most 100'],
+      ['cursor=bogus!', 'Invalid cursor'],
+      [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+    ])('refuses ?%s with a 400', async (query, message) => {
+      const response = await sut.call('GET', `/api/communities?${query}`, { as: reader });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain(message);
+    });
+
+    it("lists the reader's communities, the latest joined first", async () => {
+      const joiner = await sut.user();
+      const first = await sut.community(owner);
+      const second = await sut.community(owner);
+      await sut.join(joiner, first.id);
+      await sut.join(joiner, second.id);
+      const mine = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        '/api/communities/my-communities',
+        joiner,
+      );
+      expect(mine.items.map((item) => item.id)).toEqual([second.id, first.id]);
+      expect(mine.items.every((item) => item.isMember && item.role === 'member')).toBe(true);
+      const paged = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        '/api/communities/my-communities?limit=1',
+        joiner,
+      );
+      const rest = await sut.ok<Page<CommunitySummary>>(
+        'GET',
+        `/api/communities/my-communities?limit=1&cursor=${paged.nextCursor ?? ''}`,
+        joiner,
+      );
+      expect([...paged.items, ...rest.items].map((item) => item.id)).toEqual([second.id, first.id]);
+      expect(
+        (await sut.call('GET', '/api/communities/my-communities', { as: null })).statusCode,
+      ).toBe(401);
+    });
+  });
+
+  describe('detail', () => {
+    it('shows memberInfo only to members', async () => {
+      const community = await sut.community(owner);
+      const asReader = await sut.ok<CommunityDetailResponse>(
+        'GET',
+        `/api/communities/${community.id}`,
+        reader,
+      );
+      expect(asReader).toMatchObject({ isMember: false, memberInfo: null, canViewPosts: true });
+      await sut.join(reader, community.id);
+      const asMember = await sut.ok<CommunityDetailResponse>(
+        'GET',
+        `/api/communities/${community.id}`,
+        reader,
+      );
+      expect(asMember.memberInfo).toMatchObject({ role: 'member' });
+      expect(Date.parse(asMember.memberInfo?.joinedAt ?? '')).not.toBeNaN();
+    });
+
+    it('answers 404 for a missing community and 400 for a bad id', async () => {
+      const missing = await sut.call(
+        'GET',
+        '/api/communities/0190b1de-1111-7000-8000-000000000009',
+        { as: reader },
+      );
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Community not found' });
+      const bad = await sut.call('GET', '/api/communities/not-an-id', { as: reader });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'Community id must be a valid id' });
+    });
+  });
+
+  describe('joining and leaving', () => {
+    it('is idempotent and keeps memberCount exact, also under concurrent clicks', async () => {
+      const community = await sut.community(owner);
+      const users = await Promise.all(Array.from({ length: 8 }, () => sut.user()));
+      await Promise.all(
+        users.flatMap((user) => [sut.join(user, community.id), sut.join(user, community.id)]),
+      );
+      expect(await sut.memberCount(community.id)).toEqual({ counted: 9, stored: 9 });
+
+      const joinedAgain = await sut.ok<JoinCommunityResponse>(
+        'POST',
+        `/api/communities/${community.id}/join`,
+        users[0] ?? null,
+        undefined,
+        200,
+      );
+      expect(joinedAgain).toMatchObject({
+        status: 'joined',
+        community: { memberCount: 9, isMember: true },
+      });
+
+      await Promise.all(
+        users
+          .slice(0, 4)
+          .flatMap((user) => [
+            sut.ok('DELETE', `/api/communities/${community.id}/leave`, user, undefined, 204),
+            sut.ok('DELETE', `/api/communities/${community.id}/leave`, user, undefined, 204),
+          ]),
+      );
+      expect(await sut.memberCount(community.id)).toEqual({ counted: 5, stored: 5 });
+      const events = await sut.outboxAbout('communityId', community.id);
+      expect(events.filter((event) => event.name === 'community.joined')).toHaveLength(9);
+      expect(events.filter((event) => event.name === 'community.left')).toHaveLength(4);
+    });
+
+    it('does not let the last owner leave until they hand over', async () => {
+      const community = await sut.community(owner);
+      const refused = await sut.call('DELETE', `/api/communities/${community.id}/leave`, {
+        as: owner,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        message: 'A community needs an owner: make another member an owner first',
+      });
+      await sut.join(reader, community.id);
+      const demoteSelf = await sut.call(
+        'PUT',
+        `/api/communities/${community.id}/members/${owner}/role`,
+        {
+          as: owner,
+          body: { role: 'member' },
+        },
+      );
+      expect(demoteSelf.statusCode).toBe(409);
+      await sut.ok(
+        'PUT',
+        `/api/communities/${community.id}/members/${reader}/role`,
+        owner,
+        { role: 'owner' },
+        200,
+      );
+      await sut.ok('DELETE', `/api/communities/${community.id}/leave`, owner, undefined, 204);
+      const detail = await sut.ok<CommunityDetailResponse>(
+        'GET',
+        `/api/communities/${community.id}`,
+        reader,
+      );
+      expect(detail).toMatchObject({ memberCount: 1, role: 'owner' });
+    });
+
+    it('answers 404 when the community does not exist', async () => {
+      const id = '0190b1de-1111-7000-8000-000000000008';
+      expect(
+        (await sut.call('POST', `/api/communities/${id}/join`, { as: reader })).statusCode,
+      ).toBe(404);
+      expect(
+        (await sut.call('DELETE', `/api/communities/${id}/leave`, { as: reader })).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('roles', () => {
+    it('lets only owners change roles, and only of members', async () => {
+      const community = await sut.community(owner);
+      const moderator = await sut.user();
+      await sut.join(moderator, community.id);
+      await sut.join(reader, community.id);
+      const made = await sut.ok<CommunityMemberResponse>(
+        'PUT',
+        `/api/communities/${community.id}/members/${moderator}/role`,
+        owner,
+        { role: 'moderator' },
+        200,
+      );
+      expect(made).toMatchObject({ user: { id: moderator }, role: 'moderator' });
+      const byModerator = await sut.call(
+        'PUT',
+        `/api/communities/${community.id}/members/${reader}/role`,
+        {
+          as: moderator,
+          body: { role: 'moderator' },
+        },
+      );
+      expect(byModerator.statusCode).toBe(403);
+      const stranger = await sut.user();
+      const notMember = await sut.call(
+        'PUT',
+        `/api/communities/${community.id}/members/${stranger}/role`,
+        {
+          as: owner,
+          body: { role: 'moderator' },
+        },
+      );
+      expect(notMember.statusCode).toBe(404);
+      const badRole = await sut.call(
+        'PUT',
+        `/api/communities/${community.id}/members/${reader}/role`,
+        {
+          as: owner,
+          body: { role: 'king' },
+        },
+      );
+      expect(badRole.statusCode).toBe(400);
+      expect(badRole.json<{ message: string }>().message).toBe(
+        'role must be one of: owner, moderator, member',
+      );
+
+      const members = await sut.ok<Page<CommunityMemberResponse>>(
+        'GET',
+        `/api/communities/${community.id}/members`,
+        reader,
+      );
+      expect(members.items.map((member) => [member.user.id, member.role])).toEqual([
+        [owner, 'owner'],
+        [moderator, 'moderator'],
+        [reader, 'member'],
+      ]);
+      expect(members.items[0]?.user.username).toMatch(/^user_/);
+    });
+  });
+
+  describe('private communities', () => {
+    it('turns a join into a request that an owner or moderator approves or declines', async () => {
+      const community = await sut.community(owner, { isPrivate: true });
+      const asker = await sut.user();
+      const declined = await sut.user();
+      const asked = await sut.ok<JoinCommunityResponse>(
+        'POST',
+        `/api/communities/${community.id}/join`,
+        asker,
+        undefined,
+        200,
+      );
+      expect(asked).toMatchObject({
+        status: 'requested',
+        community: { isMember: false, hasPendingRequest: true, memberCount: 1 },
+      });
+      await sut.ok('POST', `/api/communities/${community.id}/join`, asker, undefined, 200);
+      await sut.join(declined, community.id);
+
+      const hidden = await sut.ok<CommunityDetailResponse>(
+        'GET',
+        `/api/communities/${community.id}`,
+        asker,
+      );
+      expect(hidden).toMatchObject({
+        canViewPosts: false,
+        posts: [],
+        memberInfo: null,
+        hasPendingRequest: true,
+      });
+      expect(
+        (await sut.call('GET', `/api/communities/${community.id}/posts`, { as: asker })).statusCode,
+      ).toBe(403);
+      expect(
+        (await sut.call('GET', `/api/communities/${community.id}/members`, { as: asker }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await sut.call('GET', `/api/communities/${community.id}/requests`, { as: asker }))
+          .statusCode,
+      ).toBe(403);
+
+      const requests = await sut.ok<Page<CommunityJoinRequestResponse>>(
+        'GET',
+        `/api/communities/${community.id}/requests`,
+        owner,
+      );
+      expect(requests.items.map((request) => request.user.id)).toEqual([asker, declined]);
+
+      expect(
+        (
+          await sut.call('POST', `/api/communities/${community.id}/requests/${asker}/approve`, {
+            as: declined,
+          })
+        ).statusCode,
+      ).toBe(403);
+      await sut.ok(
+        'POST',
+        `/api/communities/${community.id}/requests/${asker}/approve`,
+        owner,
+        undefined,
+        204,
+      );
+      await sut.ok(
+        'DELETE',
+        `/api/communities/${community.id}/requests/${declined}`,
+        owner,
+        undefined,
+        204,
+      );
+      expect(
+        (
+          await sut.call('POST', `/api/communities/${community.id}/requests/${declined}/approve`, {
+            as: owner,
+          })
+        ).statusCode,
+      ).toBe(404);
+
+      const member = await sut.ok<CommunityDetailResponse>(
+        'GET',
+        `/api/communities/${community.id}`,
+        asker,
+      );
+      expect(member).toMatchObject({
+        isMember: true,
+        canViewPosts: true,
+        memberCount: 2,
+        hasPendingRequest: false,
+      });
+      const outsider = await sut.ok<CommunityDetailResponse>(
+        'GET',
+        `/api/communities/${community.id}`,
+        declined,
+      );
+      expect(outsider).toMatchObject({ isMember: false, hasPendingRequest: false });
+    });
+
+    it('withdraws a pending request on leave', async () => {
+      const community = await sut.community(owner, { isPrivate: true });
+      const asker = await sut.user();
+      await sut.join(asker, community.id);
+      await sut.ok('DELETE', `/api/communities/${community.id}/leave`, asker, undefined, 204);
+      const requests = await sut.ok<Page<CommunityJoinRequestResponse>>(
+        'GET',
+        `/api/communities/${community.id}/requests`,
+        owner,
+      );
+      expect(requests.items).toEqual([]);
+    });
+  });
+
+  describe('authors projection', () => {
+    it('keeps the newest version of a user', async () => {
+      const userId = await sut.user('projected');
+      const base = {
+        userId,
+        username: 'projected',
+        profileImageUrl: null,
+        verified: false,
+        firstName: null,
+        lastName: null,
+        bio: null,
+        coverImageUrl: null,
+        updatedAt: new Date().toISOString(),
+      };
+      await sut.publish('user.updated', { ...base, displayName: 'Newest', version: 3 });
+      await sut.publish('user.updated', { ...base, displayName: 'Older', version: 2 });
+      const community = await sut.community(userId);
+      const members = await sut.ok<Page<CommunityMemberResponse>>(
+        'GET',
+        `/api/communities/${community.id}/members`,
+        userId,
+      );
+      expect(members.items[0]?.user).toEqual({
+        id: userId,
+        username: 'projected',
+        displayName: 'Newest',
+        profileImageUrl: null,
+      });
+    });
+  });
+});
