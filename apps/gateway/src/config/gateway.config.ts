@@ -20,6 +20,7 @@ export const gatewayEnvSchema = z
     PORT: portVar(SERVICE_PORTS.gateway),
     IDENTITY_URL: serviceUrl(SERVICE_PORTS.identity),
     TIMELINE_URL: serviceUrl(SERVICE_PORTS.timeline),
+    COMMUNITIES_URL: serviceUrl(SERVICE_PORTS.communities),
     MEDIA_URL: serviceUrl(SERVICE_PORTS.media),
     /** Browser origins allowed to make state-changing calls (besides the gateway's own). */
     ALLOWED_ORIGINS: listVar([

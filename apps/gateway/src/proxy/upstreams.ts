@@ -55,6 +55,8 @@ export class Upstreams implements OnApplicationShutdown {
         return this.config.IDENTITY_URL;
       case 'timeline':
         return this.config.TIMELINE_URL;
+      case 'communities':
+        return this.config.COMMUNITIES_URL;
       case 'media':
         return this.config.MEDIA_URL;
     }

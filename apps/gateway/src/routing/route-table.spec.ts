@@ -18,6 +18,16 @@ describe(matchRoute.name, () => {
     ['/api/users/ada/tweets', 'timeline'],
     ['/api/link-preview', 'timeline'],
     ['/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fa.png', 'timeline'],
+    ['/api/communities', 'communities'],
+    ['/api/communities?category=art%20%26%20design&search=x', 'communities'],
+    ['/api/communities/my-communities', 'communities'],
+    ['/api/communities/0190b1de-1111-7000-8000-000000000001/join', 'communities'],
+    [
+      '/api/communities/0190b1de-1111-7000-8000-000000000001/requests/0190b1de-1111-7000-8000-000000000002/approve',
+      'communities',
+    ],
+    ['/api/posts/0190b1de-1111-7000-8000-000000000001', 'communities'],
+    ['/api/posts/0190b1de-1111-7000-8000-000000000001/comments?limit=5', 'communities'],
     ['/api/objects/upload', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
@@ -33,6 +43,9 @@ describe(matchRoute.name, () => {
     '/api',
     '/api/health',
     '/apiusers',
+    '/api/communitiesx',
+    '/api/posts',
+    '/api/posts/a/b/c',
   ])('has no route for %s', (url) => {
     expect(matchRoute(url)).toBeNull();
   });

@@ -3,7 +3,7 @@
  * specific rule of one service (say `/api/users/{id}/tweets`) must come before a
  * broader rule of another (`/api/users/...`).
  */
-export const UPSTREAMS = ['identity', 'timeline', 'media'] as const;
+export const UPSTREAMS = ['identity', 'timeline', 'communities', 'media'] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
 
 /**
@@ -31,6 +31,8 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'timeline', pattern: /^\/api\/users\/[^/]+\/tweets$/ },
   { upstream: 'timeline', pattern: /^\/api\/(?:link-preview|image-proxy)$/ },
   { upstream: 'identity', pattern: /^\/api\/users(?:\/[^/]+)*$/ },
+  { upstream: 'communities', pattern: /^\/api\/communities(?:\/[^/]+)*$/ },
+  { upstream: 'communities', pattern: /^\/api\/posts\/[^/]+(?:\/[^/]+)?$/ },
   { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
   {
     upstream: 'media',
