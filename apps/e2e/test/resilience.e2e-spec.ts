@@ -17,7 +17,14 @@ describe('health and a service that is down', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       status: 'up',
-      services: { gateway: 'up', redis: 'up', identity: 'up', timeline: 'up', media: 'up' },
+      services: {
+        gateway: 'up',
+        redis: 'up',
+        identity: 'up',
+        timeline: 'up',
+        communities: 'up',
+        media: 'up',
+      },
     });
   });
 
@@ -36,7 +43,14 @@ describe('health and a service that is down', () => {
     expect(health.status).toBe(503);
     expect(health.body).toEqual({
       status: 'degraded',
-      services: { gateway: 'up', redis: 'up', identity: 'down', timeline: 'up', media: 'up' },
+      services: {
+        gateway: 'up',
+        redis: 'up',
+        identity: 'down',
+        timeline: 'up',
+        communities: 'up',
+        media: 'up',
+      },
     });
 
     await stack.identity.start();

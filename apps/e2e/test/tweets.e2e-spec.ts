@@ -1,6 +1,7 @@
 import { ApiClient, newAccount } from './support/api-client';
 import type { Stack } from './support/stack';
 import { startStack } from './support/stack';
+import { eventually } from './support/eventually';
 
 interface User {
   id: string;
@@ -24,21 +25,6 @@ interface Tweet {
 interface Page<T> {
   items: T[];
   nextCursor: string | null;
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 8_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in time; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('posts through the gateway', () => {

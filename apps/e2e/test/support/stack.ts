@@ -18,7 +18,7 @@ export const INTERNAL_SECRET_FOR_TESTS = 'e2e-internal-secret-0123456789abcdef';
 const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js');
 
 /** The services behind the gateway, started in this order. */
-const SERVICES = ['identity', 'timeline', 'media'] as const;
+const SERVICES = ['identity', 'timeline', 'communities', 'media'] as const;
 
 /** The web client, built (dist/apps/web) and served by `vite preview` against a gateway. */
 export async function startWeb(gatewayUrl: string): Promise<ServiceProcess> {
@@ -50,6 +50,7 @@ export interface Stack {
   gateway: ServiceProcess;
   identity: ServiceProcess;
   timeline: ServiceProcess;
+  communities: ServiceProcess;
   media: ServiceProcess;
   bucket: TestBucket;
   database: TestDatabase;
@@ -75,7 +76,8 @@ export async function startStack(
   const database = await createTestDatabase(`e2e_${label}`);
   const redis = createTestRedisNamespace(`e2e-${label}`);
   const bucket = createTestBucket(label);
-  const [identityPort, timelinePort, mediaPort, gatewayPort] = [
+  const [identityPort, timelinePort, communitiesPort, mediaPort, gatewayPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -90,6 +92,7 @@ export async function startStack(
     INTERNAL_AUTH_SECRET: INTERNAL_SECRET_FOR_TESTS,
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     TIMELINE_URL: `http://127.0.0.1:${timelinePort}`,
+    COMMUNITIES_URL: `http://127.0.0.1:${communitiesPort}`,
     MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
     S3_ENDPOINT: bucket.endpoint,
     S3_ACCESS_KEY: bucket.accessKey,
@@ -113,21 +116,29 @@ export async function startStack(
     serviceProcess({ name, bundle: bundleOf(name), cwd: ROOT, port, env });
   const identity = start('identity', identityPort);
   const timeline = start('timeline', timelinePort);
+  const communities = start('communities', communitiesPort);
   const media = start('media', mediaPort);
   const gateway = start('gateway', gatewayPort);
-  await Promise.all([identity.start(), timeline.start(), media.start()]);
+  await Promise.all([identity.start(), timeline.start(), communities.start(), media.start()]);
   await gateway.start();
   return {
     gateway,
     identity,
     timeline,
+    communities,
     media,
     bucket,
     database,
     redis,
     env,
     async stop() {
-      await Promise.all([gateway.stop(), identity.stop(), timeline.stop(), media.stop()]);
+      await Promise.all([
+        gateway.stop(),
+        identity.stop(),
+        timeline.stop(),
+        communities.stop(),
+        media.stop(),
+      ]);
       await bucket.cleanup();
       await database.drop();
       await redis.cleanup();
