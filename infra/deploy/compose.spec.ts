@@ -272,6 +272,16 @@ describe('docker-compose.yml', () => {
       });
     });
 
+    it.each(apps.filter((app) => app !== 'gateway'))(
+      'routes to %s on its port (<APP>_URL), once it is healthy',
+      (app) => {
+        expect(environmentOf(gateway)[`${app.toUpperCase()}_URL`]).toBe(
+          `http://${app}:${portOf(app)}`,
+        );
+        expect(dependenciesOf(gateway)).toMatchObject({ [app]: 'service_healthy' });
+      },
+    );
+
     it('believes X-Forwarded-For from the web container, not from clients of port 3000', () => {
       const setting = /^\$\{TRUST_PROXY:-([^}]*)\}$/.exec(
         environmentOf(gateway)['TRUST_PROXY'] ?? '',

@@ -288,6 +288,15 @@ describe('the shared ConfigMap', () => {
   it('routes the gateway to identity through its Service', () => {
     expect(configMap?.data?.['IDENTITY_URL']).toBe(`http://identity:${portOf('identity')}`);
   });
+
+  it.each(nodeApps.filter((app) => app !== 'gateway'))(
+    'routes the gateway to %s through its Service (<APP>_URL)',
+    (app) => {
+      const service = services.find(({ metadata }) => metadata.name === app);
+      expect(service?.spec.ports.map(({ port }) => port)).toEqual([portOf(app)]);
+      expect(configMap?.data?.[`${app.toUpperCase()}_URL`]).toBe(`http://${app}:${portOf(app)}`);
+    },
+  );
 });
 
 describe('every deployed app', () => {
