@@ -14,6 +14,7 @@ import {
   mockFetch,
   page,
 } from '../features/tweets/testing/tweet-test-utils';
+import { makeDetail, makePost } from '../features/communities/testing/community-test-utils';
 import { routes } from './router';
 
 /** The app's routes at `path`, with `/api/user` and the feeds answered by `handler`. */
@@ -52,13 +53,43 @@ describe('the route table', () => {
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
   });
 
-  it.each(['/profile', '/explore', '/notifications', '/messages', '/bookmarks'])(
-    'shows a visitor the landing page at the member page %s',
-    async (path) => {
-      renderAt(path, visitor);
-      expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/profile',
+    '/explore',
+    '/notifications',
+    '/messages',
+    '/bookmarks',
+    '/communities',
+    '/community/0190a1b2-2222-7000-8000-000000000001',
+  ])('shows a visitor the landing page at the member page %s', async (path) => {
+    renderAt(path, visitor);
+    expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
+  });
+
+  it('gives a member the communities list', async () => {
+    renderAt('/communities', member);
+    expect(await screen.findByRole('heading', { name: 'Communities' })).toBeInTheDocument();
+    expect(await screen.findByText('No communities found')).toBeInTheDocument();
+  });
+
+  it('sends /communities/:id to the community page, and opens shared post links there', async () => {
+    const post = makePost({ content: 'Shared post' });
+    const detail = makeDetail({ name: 'Rustaceans', posts: [post] });
+    const handler = (call: FetchCall) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      if (call.url === `/api/communities/${detail.id}`) return json(200, detail);
+      return json(404, { message: 'Not found' });
+    };
+    const { router } = renderAt(`/communities/${detail.id}`, handler);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Rustaceans/ }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/community/${detail.id}`);
+
+    await act(() => router.navigate(`/community/${detail.id}/post/${post.id}`));
+    const article = (await screen.findByText('Shared post')).closest('article');
+    expect(article).toHaveAttribute('data-highlighted', 'true');
+  });
 
   it('serves the static pages to everyone', async () => {
     renderAt('/about', visitor);

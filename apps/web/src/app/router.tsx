@@ -1,9 +1,17 @@
 import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  useParams,
+} from 'react-router';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../components/ui/button';
+import { paths } from '../config/paths';
 import { useAuth, userKeys } from '../features/auth/api/current-user';
 import { AppShell } from './layout/app-shell';
 import { usePageViewTracking } from './page-view-tracking';
@@ -31,6 +39,8 @@ const ExplorePage = page(() => import('../features/misc/explore-page'));
 const NotificationsPage = page(() => import('../features/misc/notifications-page'));
 const MessagesPage = page(() => import('../features/misc/messages-page'));
 const BookmarksPage = page(() => import('../features/misc/bookmarks-page'));
+const CommunitiesPage = page(() => import('../features/communities/components/communities-page'));
+const CommunityPage = page(() => import('../features/communities/components/community-page'));
 const StaticPage = page(() => import('../features/static-pages/components/static-page'));
 const NotFoundPage = page(() => import('../features/misc/not-found-page'));
 
@@ -107,6 +117,12 @@ function Shared({ children }: { children: ReactNode }) {
   return <AppShell>{children}</AppShell>;
 }
 
+/** /communities/:communityId, the link form built elsewhere, is the community's page. */
+function CommunityAlias() {
+  const { communityId = '' } = useParams();
+  return <Navigate to={paths.community.getHref(communityId)} replace />;
+}
+
 function StaticRoute() {
   const { pathname } = useLocation();
   return <StaticPage key={pathname} />;
@@ -153,6 +169,20 @@ export const routes: RouteObject[] = [
       {
         path: '/bookmarks',
         element: <ByAuth member={<BookmarksPage />} visitor={<LandingPage />} />,
+      },
+      {
+        path: '/communities',
+        element: <ByAuth member={<CommunitiesPage />} visitor={<LandingPage />} />,
+      },
+      { path: '/communities/:communityId', element: <CommunityAlias /> },
+      {
+        path: '/community/:communityId',
+        element: <ByAuth member={<CommunityPage />} visitor={<LandingPage />} />,
+      },
+      {
+        // A shared post: the community's page, with the post brought into view.
+        path: '/community/:communityId/post/:postId',
+        element: <ByAuth member={<CommunityPage />} visitor={<LandingPage />} />,
       },
       ...[
         '/rules-conduct',

@@ -10,6 +10,21 @@ export const paths = {
   tweet: { path: '/tweet/:id', getHref: (id: string) => `/tweet/${id}` },
   explore: { path: '/explore', getHref: () => '/explore' },
   communities: { path: '/communities', getHref: () => '/communities' },
+  /** The link form built elsewhere (spec part 2, section 2): it redirects to `community`. */
+  communityAlias: {
+    path: '/communities/:communityId',
+    getHref: (communityId: string) => `/communities/${encodeURIComponent(communityId)}`,
+  },
+  community: {
+    path: '/community/:communityId',
+    getHref: (communityId: string) => `/community/${encodeURIComponent(communityId)}`,
+  },
+  /** A shared post: the community's page, with the post brought into view. */
+  communityPost: {
+    path: '/community/:communityId/post/:postId',
+    getHref: (communityId: string, postId: string) =>
+      `/community/${encodeURIComponent(communityId)}/post/${encodeURIComponent(postId)}`,
+  },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   messages: { path: '/messages', getHref: () => '/messages' },
   bookmarks: { path: '/bookmarks', getHref: () => '/bookmarks' },

@@ -14,7 +14,7 @@ import { canSubmitPost } from '../../../lib/post-length';
 import { useAuth } from '../../auth/api/current-user';
 import { useCreateTweet } from '../api/create-tweet';
 import { useLinkPreview } from '../api/get-link-preview';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { MESSAGES } from '../messages';
 import { CharacterCounter } from './character-counter';
 import { toastImageProblem } from './image-problem-toast';

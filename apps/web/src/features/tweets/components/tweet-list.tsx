@@ -3,7 +3,7 @@ import type { FeedItemResponse, Page, TweetResponse } from '@wave/contracts';
 import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { pagedItems } from '../../../lib/paged-data';
-import { useLoadMoreOnScroll } from '../hooks/use-load-more';
+import { useLoadMoreOnScroll } from '../../../hooks/use-load-more';
 import { TweetCard } from './tweet-card';
 import { TweetSkeletons } from './tweet-skeleton';
 

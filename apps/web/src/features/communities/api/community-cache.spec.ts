@@ -1,0 +1,120 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { CommunityDetailResponse, CommunitySummary } from '@wave/contracts';
+import type { PagedData } from '../../../lib/paged-data';
+import {
+  asMember,
+  makeCommunity,
+  makeDetail,
+  makePost,
+  page,
+} from '../testing/community-test-utils';
+import {
+  communityCache,
+  joinedState,
+  leftState,
+  membershipOf,
+  prependPostToData,
+  removePostFromData,
+  updatePostInData,
+  withLike,
+  withMembership,
+} from './community-cache';
+import { communityKeys } from './community-keys';
+
+const paged = <T>(...pages: { items: T[]; nextCursor: string | null }[]): PagedData<T> => ({
+  pages,
+  pageParams: pages.map((_, index) => (index === 0 ? null : `cursor-${index}`)),
+});
+
+describe('community cache', () => {
+  describe('membership', () => {
+    it('joins a public community at once: a member, one more member', () => {
+      const community = makeCommunity({ memberCount: 10 });
+      const joined = withMembership(community, joinedState(community));
+      expect(joined).toMatchObject({ isMember: true, role: 'member', memberCount: 11 });
+    });
+
+    it('shows a pending request for a private community, without membership', () => {
+      const community = makeCommunity({ isPrivate: true, memberCount: 10 });
+      const joined = withMembership(community, joinedState(community));
+      expect(joined).toMatchObject({
+        isMember: false,
+        hasPendingRequest: true,
+        memberCount: 10,
+      });
+    });
+
+    it('gives a detail memberInfo on joining and takes it away on leaving', () => {
+      const detail = makeDetail({ memberCount: 3 });
+      const joined = withMembership(detail, joinedState(detail));
+      expect(joined.memberInfo).toMatchObject({ role: 'member' });
+      const left = withMembership(joined, leftState(joined));
+      expect(left).toMatchObject({ memberInfo: null, isMember: false, memberCount: 3 });
+    });
+
+    it('rolls back to the exact previous state, memberInfo included', () => {
+      const detail = asMember(makeDetail({ memberCount: 5 }), 'moderator');
+      const previous = membershipOf(detail);
+      const left = withMembership(detail, leftState(detail));
+      expect(withMembership(left, previous)).toEqual(detail);
+    });
+
+    it('reaches every cached copy: lists and the community page', () => {
+      const queryClient = new QueryClient();
+      const detail = makeDetail({ memberCount: 7 });
+      const other = makeCommunity();
+      const listed: CommunitySummary = { ...makeCommunity(), id: detail.id, memberCount: 7 };
+      queryClient.setQueryData(communityKeys.detail(detail.id), detail);
+      queryClient.setQueryData(
+        communityKeys.discover({ category: null, search: '' }),
+        paged({ items: [other, listed], nextCursor: null }),
+      );
+      const cache = communityCache(queryClient);
+      const found = cache.findCommunity(detail.id);
+      expect(found).toBe(queryClient.getQueryData(communityKeys.detail(detail.id)));
+      cache.updateCommunity(detail.id, (community) =>
+        withMembership(community, joinedState(community)),
+      );
+      expect(
+        queryClient.getQueryData<CommunityDetailResponse>(communityKeys.detail(detail.id)),
+      ).toMatchObject({ memberCount: 8, isMember: true });
+      const list = queryClient.getQueryData<PagedData<CommunitySummary>>(
+        communityKeys.discover({ category: null, search: '' }),
+      );
+      expect(list?.pages[0]?.items[0]).toBe(other);
+      expect(list?.pages[0]?.items[1]).toMatchObject({ memberCount: 8, isMember: true });
+    });
+  });
+
+  describe('posts', () => {
+    it('patches a post on the community page and in later pages, keeping identity elsewhere', () => {
+      const first = makePost();
+      const second = makePost();
+      const detail = makeDetail({ posts: [first] });
+      const liked = updatePostInData(detail, first.id, (post) => withLike(post, true));
+      expect((liked as CommunityDetailResponse).posts[0]).toMatchObject({
+        isLiked: true,
+        likesCount: 1,
+      });
+      expect(updatePostInData(detail, 'missing', (post) => withLike(post, true))).toBe(detail);
+
+      const later = paged({ items: [second], nextCursor: null });
+      const patched = updatePostInData(later, second.id, (post) => withLike(post, true));
+      expect((patched as typeof later).pages[0]?.items[0]?.isLiked).toBe(true);
+    });
+
+    it('removes a post and prepends a new one once', () => {
+      const post = makePost();
+      const detail = makeDetail({ posts: [post], postCount: 1 });
+      expect((removePostFromData(detail, post.id) as CommunityDetailResponse).posts).toEqual([]);
+      const fresh = makePost();
+      const prepended = prependPostToData(detail, fresh) as CommunityDetailResponse;
+      expect(prepended.posts.map((item) => item.id)).toEqual([fresh.id, post.id]);
+      expect(prepended.postCount).toBe(2);
+      expect(prependPostToData(prepended, fresh)).toBe(prepended);
+      expect(removePostFromData(paged({ items: [post], nextCursor: null }), post.id)).toMatchObject(
+        { pages: [page([])] },
+      );
+    });
+  });
+});

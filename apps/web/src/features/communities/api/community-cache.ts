@@ -1,0 +1,270 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type {
+  CommunityDetailResponse,
+  CommunityMemberInfo,
+  CommunityPostResponse,
+  CommunitySummary,
+} from '@wave/contracts';
+import { useMemo } from 'react';
+import { filterPagedItems, isPagedData, mapPagedItems } from '../../../lib/paged-data';
+import { communityKeys } from './community-keys';
+
+/**
+ * Pure patches of cached communities and community posts, and one place that
+ * applies them to every cached copy: a join shows on the card and on the
+ * community's page at once, a like on the post wherever it is listed.
+ */
+
+const isObject = (data: unknown): data is Record<string, unknown> =>
+  typeof data === 'object' && data !== null;
+
+export const isCommunity = (data: unknown): data is CommunitySummary =>
+  isObject(data) &&
+  typeof data['id'] === 'string' &&
+  typeof data['memberCount'] === 'number' &&
+  typeof data['isPrivate'] === 'boolean';
+
+export const isCommunityDetail = (data: unknown): data is CommunityDetailResponse =>
+  isCommunity(data) && Array.isArray((data as Partial<CommunityDetailResponse>).posts);
+
+export const isCommunityPost = (data: unknown): data is CommunityPostResponse =>
+  isObject(data) &&
+  typeof data['id'] === 'string' &&
+  typeof data['communityId'] === 'string' &&
+  typeof data['likesCount'] === 'number';
+
+// ---- communities -------------------------------------------------------------------------
+
+/** Who the reader is to a community: what a join or a leave changes. */
+export interface MembershipState {
+  isMember: boolean;
+  role: CommunitySummary['role'];
+  memberCount: number;
+  hasPendingRequest: boolean;
+  /** Only a community's own page has it; undefined leaves it to be derived. */
+  memberInfo?: CommunityMemberInfo | null;
+}
+
+export const membershipOf = (community: CommunitySummary): MembershipState => ({
+  isMember: community.isMember,
+  role: community.role,
+  memberCount: community.memberCount,
+  hasPendingRequest: community.hasPendingRequest,
+  ...(isCommunityDetail(community) ? { memberInfo: community.memberInfo } : {}),
+});
+
+/** Whether the reader is a member: from memberInfo on a community's page (spec part 2, section 4). */
+export const isMemberOf = (community: CommunitySummary): boolean =>
+  isCommunityDetail(community) ? community.memberInfo !== null : community.isMember;
+
+/** The membership as given (a detail's memberInfo follows: kept, made, or dropped). */
+export function withMembership<T extends CommunitySummary>(
+  community: T,
+  state: MembershipState,
+): T {
+  const next: T = {
+    ...community,
+    isMember: state.isMember,
+    role: state.role,
+    memberCount: Math.max(0, state.memberCount),
+    hasPendingRequest: state.hasPendingRequest,
+  };
+  if (!isCommunityDetail(community)) return next;
+  const memberInfo: CommunityMemberInfo | null =
+    state.memberInfo !== undefined
+      ? state.memberInfo
+      : state.isMember
+        ? {
+            role: state.role ?? 'member',
+            joinedAt: community.memberInfo?.joinedAt ?? new Date().toISOString(),
+          }
+        : null;
+  return { ...next, memberInfo };
+}
+
+/**
+ * What a join shows before the server answers: a member at once (one more
+ * member) of a public community; a pending request for a private one.
+ */
+export function joinedState(community: CommunitySummary): MembershipState {
+  if (isMemberOf(community)) return membershipOf(community);
+  if (community.isPrivate) return { ...membershipOf(community), hasPendingRequest: true };
+  return {
+    isMember: true,
+    role: 'member',
+    memberCount: community.memberCount + 1,
+    hasPendingRequest: false,
+  };
+}
+
+/** What a leave shows before the server answers: one member less. */
+export function leftState(community: CommunitySummary): MembershipState {
+  const wasMember = isMemberOf(community);
+  return {
+    isMember: false,
+    role: null,
+    memberCount: wasMember ? community.memberCount - 1 : community.memberCount,
+    hasPendingRequest: false,
+  };
+}
+
+/** Applies `update` to the community with that id in cached data (a community, or a list). */
+export function updateCommunityInData(
+  data: unknown,
+  communityId: string,
+  update: <T extends CommunitySummary>(community: T) => T,
+): unknown {
+  if (isCommunity(data)) return data.id === communityId ? update(data) : data;
+  if (isPagedData(data)) {
+    return mapPagedItems(data, (item) =>
+      isCommunity(item) && item.id === communityId ? update(item) : item,
+    );
+  }
+  return data;
+}
+
+export function findCommunityInData(
+  data: unknown,
+  communityId: string,
+): CommunitySummary | undefined {
+  if (isCommunity(data)) return data.id === communityId ? data : undefined;
+  if (!isPagedData(data)) return undefined;
+  for (const page of data.pages) {
+    for (const item of page.items) if (isCommunity(item) && item.id === communityId) return item;
+  }
+  return undefined;
+}
+
+// ---- posts -------------------------------------------------------------------------------
+
+type PostUpdate = (post: CommunityPostResponse) => CommunityPostResponse;
+
+/** Applies `update` to the post in cached data (a community's first page, or later pages). */
+export function updatePostInData(data: unknown, postId: string, update: PostUpdate): unknown {
+  if (isCommunityDetail(data)) {
+    let changed = false;
+    const posts = data.posts.map((post) => {
+      if (post.id !== postId) return post;
+      const next = update(post);
+      if (next !== post) changed = true;
+      return next;
+    });
+    return changed ? { ...data, posts } : data;
+  }
+  if (isPagedData(data)) {
+    return mapPagedItems(data, (item) =>
+      isCommunityPost(item) && item.id === postId ? update(item) : item,
+    );
+  }
+  return data;
+}
+
+export function findPostInData(data: unknown, postId: string): CommunityPostResponse | undefined {
+  if (isCommunityDetail(data)) return data.posts.find((post) => post.id === postId);
+  if (!isPagedData(data)) return undefined;
+  for (const page of data.pages) {
+    for (const item of page.items) if (isCommunityPost(item) && item.id === postId) return item;
+  }
+  return undefined;
+}
+
+export function removePostFromData(data: unknown, postId: string): unknown {
+  if (isCommunityDetail(data)) {
+    const posts = data.posts.filter((post) => post.id !== postId);
+    return posts.length === data.posts.length ? data : { ...data, posts };
+  }
+  if (isPagedData(data)) {
+    return filterPagedItems(data, (item) => !(isCommunityPost(item) && item.id === postId));
+  }
+  return data;
+}
+
+/** A new post first on its community's page (once: a refetch may already have it). */
+export function prependPostToData(data: unknown, post: CommunityPostResponse): unknown {
+  if (!isCommunityDetail(data) || data.id !== post.communityId) return data;
+  if (data.posts.some((item) => item.id === post.id)) return data;
+  return { ...data, posts: [post, ...data.posts], postCount: data.postCount + 1 };
+}
+
+export type LikeState = Pick<CommunityPostResponse, 'isLiked' | 'likesCount'>;
+
+export const likeStateOf = (post: CommunityPostResponse): LikeState => ({
+  isLiked: post.isLiked,
+  likesCount: post.likesCount,
+});
+
+/** The like state as the server gave it (identity kept when nothing changes). */
+export const withLikeState = (post: CommunityPostResponse, state: LikeState) =>
+  post.isLiked === state.isLiked && post.likesCount === state.likesCount
+    ? post
+    : { ...post, isLiked: state.isLiked, likesCount: Math.max(0, state.likesCount) };
+
+/** The like the reader asked for, before the server answers: the count moves by one. */
+export const withLike = (post: CommunityPostResponse, isLiked: boolean) =>
+  post.isLiked === isLiked
+    ? post
+    : withLikeState(post, { isLiked, likesCount: post.likesCount + (isLiked ? 1 : -1) });
+
+export const withCommentsDelta = (post: CommunityPostResponse, delta: number) =>
+  delta === 0 ? post : { ...post, commentsCount: Math.max(0, post.commentsCount + delta) };
+
+export const withSharesCount = (post: CommunityPostResponse, sharesCount: number) =>
+  post.sharesCount === sharesCount ? post : { ...post, sharesCount };
+
+// ---- the cache ---------------------------------------------------------------------------
+
+export interface CommunityCache {
+  findCommunity(communityId: string): CommunitySummary | undefined;
+  /** Patches the community in every cached copy (lists and its page). */
+  updateCommunity(
+    communityId: string,
+    update: <T extends CommunitySummary>(community: T) => T,
+  ): void;
+  findPost(postId: string): CommunityPostResponse | undefined;
+  /** Patches the post in every cached copy. */
+  updatePost(postId: string, update: PostUpdate): void;
+  /** Drops the post from every cached copy, and its comments. */
+  removePost(postId: string): void;
+  /** Puts a new post first on its community's page. */
+  prependPost(post: CommunityPostResponse): void;
+}
+
+export function communityCache(queryClient: QueryClient): CommunityCache {
+  const patch = (map: (data: unknown) => unknown) =>
+    queryClient.setQueriesData<unknown>({ queryKey: communityKeys.all }, (data: unknown) =>
+      data === undefined ? undefined : map(data),
+    );
+  const find = <T>(lookup: (data: unknown) => T | undefined): T | undefined => {
+    for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: communityKeys.all })) {
+      const found = lookup(data);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return {
+    findCommunity: (communityId) => {
+      // A community's page knows the most (memberInfo): it goes first.
+      const detail = queryClient.getQueryData<unknown>(communityKeys.detail(communityId));
+      if (isCommunityDetail(detail)) return detail;
+      return find((data) => findCommunityInData(data, communityId));
+    },
+    updateCommunity: (communityId, update) =>
+      patch((data) => updateCommunityInData(data, communityId, update)),
+    findPost: (postId) => find((data) => findPostInData(data, postId)),
+    updatePost: (postId, update) => patch((data) => updatePostInData(data, postId, update)),
+    removePost: (postId) => {
+      patch((data) => removePostFromData(data, postId));
+      queryClient.removeQueries({ queryKey: communityKeys.comments(postId) });
+    },
+    prependPost: (post) =>
+      queryClient.setQueryData<unknown>(communityKeys.detail(post.communityId), (data: unknown) =>
+        data === undefined ? undefined : prependPostToData(data, post),
+      ),
+  };
+}
+
+export function useCommunityCache(): CommunityCache {
+  const queryClient = useQueryClient();
+  return useMemo(() => communityCache(queryClient), [queryClient]);
+}

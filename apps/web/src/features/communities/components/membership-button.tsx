@@ -1,0 +1,52 @@
+import type { CommunitySummary } from '@wave/contracts';
+import { Clock } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { isMemberOf } from '../api/community-cache';
+import { useJoinCommunity } from '../api/join-community';
+import { useLeaveCommunity } from '../api/leave-community';
+
+/**
+ * Join, Leave, or Requested (a private community's pending request). A click
+ * shows its outcome at once and goes back if the server refuses. While a
+ * request is on its way, and while a request to join waits for approval, the
+ * button is unavailable (aria-disabled, so it keeps keyboard focus).
+ */
+export function MembershipButton({
+  community,
+  size = 'sm',
+  nameInLabel = false,
+  className,
+}: {
+  community: CommunitySummary;
+  size?: 'sm' | 'md';
+  /** Adds the community's name to the button's name (cards in a list). */
+  nameInLabel?: boolean;
+  className?: string;
+}) {
+  const join = useJoinCommunity();
+  const leave = useLeaveCommunity();
+  const pending = join.isPending || leave.isPending;
+  const member = isMemberOf(community);
+  const requested = !member && community.hasPendingRequest;
+  const unavailable = pending || requested;
+  const label = member ? 'Leave' : requested ? 'Requested' : 'Join';
+  return (
+    <Button
+      size={size}
+      variant={member || requested ? 'outline' : 'primary'}
+      aria-disabled={unavailable || undefined}
+      data-state={member ? 'member' : requested ? 'requested' : 'visitor'}
+      className={cn('shrink-0', unavailable && 'cursor-not-allowed opacity-60', className)}
+      onClick={() => {
+        if (unavailable) return;
+        if (member) leave.mutate(community);
+        else join.mutate(community);
+      }}
+    >
+      {requested ? <Clock className="h-4 w-4" aria-hidden="true" /> : null}
+      {label}
+      {nameInLabel ? <span className="sr-only"> {community.name}</span> : null}
+    </Button>
+  );
+}
