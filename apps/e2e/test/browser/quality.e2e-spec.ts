@@ -1,30 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServiceProcess } from '@wave/testing';
 import { ApiClient, newAccount } from '../support/api-client';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { startStack, startWeb } from '../support/stack';
-
-/** Axe's findings that would stop someone using the page (serious or critical), by rule. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')})`,
-    );
-}
-
-/** Page width beyond the viewport (a horizontal scroll bar on a phone). */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+import { blockingViolations, overflow } from './support/quality';
 
 describe('the web client in Chromium: accessibility, small screens, offline', () => {
   let stack: Stack;
