@@ -388,6 +388,121 @@ describe('communities', () => {
     });
   });
 
+  describe('editing and removing members', () => {
+    it('lets owners edit, keeps names unique, and opens a private community to all', async () => {
+      const community = await sut.community(owner, { isPrivate: true });
+      const asker = await sut.user();
+      await sut.join(asker, community.id);
+      const moderator = await sut.user();
+      await sut.ok(
+        'POST',
+        `/api/communities/${community.id}/requests/${asker}/approve`,
+        owner,
+        undefined,
+        204,
+      );
+      await sut.join(moderator, community.id);
+      await sut.ok(
+        'POST',
+        `/api/communities/${community.id}/requests/${moderator}/approve`,
+        owner,
+        undefined,
+        204,
+      );
+      await sut.ok(
+        'PUT',
+        `/api/communities/${community.id}/members/${moderator}/role`,
+        owner,
+        { role: 'moderator' },
+        200,
+      );
+      const waiting = await sut.user();
+      await sut.join(waiting, community.id);
+
+      const byModerator = await sut.call('PUT', `/api/communities/${community.id}`, {
+        as: moderator,
+        body: { description: 'Hijacked' },
+      });
+      expect(byModerator.statusCode).toBe(403);
+      expect(byModerator.json()).toEqual({ message: 'Only an owner of the community can do this' });
+      const nothing = await sut.call('PUT', `/api/communities/${community.id}`, {
+        as: owner,
+        body: {},
+      });
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json()).toEqual({ message: 'Nothing to change' });
+      const taken = await sut.community(owner);
+      const clash = await sut.call('PUT', `/api/communities/${community.id}`, {
+        as: owner,
+        body: { name: taken.name.toLowerCase() },
+      });
+      expect(clash.statusCode).toBe(409);
+
+      const updated = await sut.ok<CommunityDetailResponse>(
+        'PUT',
+        `/api/communities/${community.id}`,
+        owner,
+        { description: ' Now open ', rules: ['One rule'], isPrivate: false, category: 'music' },
+        200,
+      );
+      expect(updated).toMatchObject({
+        description: 'Now open',
+        rules: ['One rule'],
+        isPrivate: false,
+        category: 'Music',
+      });
+      const requests = await sut.ok<Page<CommunityJoinRequestResponse>>(
+        'GET',
+        `/api/communities/${community.id}/requests`,
+        owner,
+      );
+      expect(requests.items).toEqual([]);
+      const events = await sut.outboxAbout('communityId', community.id);
+      expect(events.filter((event) => event.name === 'community.updated')).toHaveLength(1);
+
+      // Moderators remove plain members only; owners remove anyone but themselves.
+      const kickOwner = await sut.call(
+        'DELETE',
+        `/api/communities/${community.id}/members/${owner}`,
+        { as: moderator },
+      );
+      expect(kickOwner.statusCode).toBe(403);
+      await sut.ok(
+        'DELETE',
+        `/api/communities/${community.id}/members/${asker}`,
+        moderator,
+        undefined,
+        204,
+      );
+      expect(
+        (
+          await sut.call('DELETE', `/api/communities/${community.id}/members/${asker}`, {
+            as: moderator,
+          })
+        ).statusCode,
+      ).toBe(404);
+      const self = await sut.call('DELETE', `/api/communities/${community.id}/members/${owner}`, {
+        as: owner,
+      });
+      expect(self.statusCode).toBe(400);
+      expect(self.json()).toEqual({ message: 'To remove yourself, leave the community' });
+      await sut.ok(
+        'DELETE',
+        `/api/communities/${community.id}/members/${moderator}`,
+        owner,
+        undefined,
+        204,
+      );
+      expect(await sut.memberCount(community.id)).toEqual({ counted: 1, stored: 1 });
+      const byMember = await sut.call(
+        'DELETE',
+        `/api/communities/${community.id}/members/${owner}`,
+        { as: reader },
+      );
+      expect(byMember.statusCode).toBe(403);
+    });
+  });
+
   describe('private communities', () => {
     it('turns a join into a request that an owner or moderator approves or declines', async () => {
       const community = await sut.community(owner, { isPrivate: true });

@@ -256,5 +256,22 @@ describe('communities through the gateway', () => {
     expect(view.body.canDelete).toBe(true);
     expect((await moderator.delete(`/api/posts/${post.body.id}`)).status).toBe(204);
     expect((await grace.get(`/api/posts/${post.body.id}`)).status).toBe(404);
+
+    const edited = await ada.put<CommunityDetailResponse>(`/api/communities/${community.id}`, {
+      rules: ['Stay on topic'],
+    });
+    expect(edited.body.rules).toEqual(['Stay on topic']);
+    expect((await moderator.put(`/api/communities/${community.id}`, { rules: [] })).status).toBe(
+      403,
+    );
+    const removed = await moderator.delete(
+      `/api/communities/${community.id}/members/${graceUser.id}`,
+    );
+    expect(removed.status).toBe(204);
+    const members = await ada.get<Page<{ user: User }>>(`/api/communities/${community.id}/members`);
+    expect(members.body.items.map((member) => member.user.id)).toEqual([
+      adaUser.id,
+      moderatorUser.id,
+    ]);
   });
 });

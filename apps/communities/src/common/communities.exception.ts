@@ -14,7 +14,7 @@ export const COMMUNITIES_ERROR_CODES = [
   'NOT_AN_OWNER',
   'LAST_OWNER',
   'NAME_TAKEN',
-  'ALREADY_A_MEMBER',
+  'REMOVE_YOURSELF',
   'IMAGE_NOT_YOURS',
   'IMAGE_NOT_UPLOADED',
   'IMAGES_UNAVAILABLE',
@@ -31,10 +31,10 @@ const MESSAGES: Record<CommunitiesErrorCode, string> = {
   MEMBERS_ONLY: 'This community is private: only its members can see and join in on its posts',
   NOT_ALLOWED_TO_DELETE: 'Only the author or a moderator of the community can delete this post',
   NOT_A_MANAGER: 'Only an owner or a moderator of the community can do this',
-  NOT_AN_OWNER: 'Only an owner of the community can change roles',
+  NOT_AN_OWNER: 'Only an owner of the community can do this',
   LAST_OWNER: 'A community needs an owner: make another member an owner first',
   NAME_TAKEN: 'A community with this name already exists',
-  ALREADY_A_MEMBER: 'That user is already a member',
+  REMOVE_YOURSELF: 'To remove yourself, leave the community',
   IMAGE_NOT_YOURS: 'One of the images was uploaded by someone else',
   IMAGE_NOT_UPLOADED: 'Images must be ones you uploaded (/objects/uploads/...)',
   IMAGES_UNAVAILABLE: 'Images are unavailable right now; try again shortly',
@@ -56,10 +56,10 @@ export function statusOf(code: CommunitiesErrorCode): HttpStatus {
       return HttpStatus.FORBIDDEN;
     case 'LAST_OWNER':
     case 'NAME_TAKEN':
-    case 'ALREADY_A_MEMBER':
       return HttpStatus.CONFLICT;
     case 'INVALID_CURSOR':
     case 'IMAGE_NOT_UPLOADED':
+    case 'REMOVE_YOURSELF':
       return HttpStatus.BAD_REQUEST;
     case 'IMAGES_UNAVAILABLE':
       return HttpStatus.SERVICE_UNAVAILABLE;

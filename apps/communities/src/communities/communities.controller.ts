@@ -13,6 +13,7 @@ import type {
   ListCommunitiesQuery,
   Page,
   PageQuery,
+  UpdateCommunityRequest,
 } from '@wave/contracts';
 import {
   changeMemberRoleRequestSchema,
@@ -21,6 +22,7 @@ import {
   idSchema,
   listCommunitiesQuerySchema,
   pageQuerySchema,
+  updateCommunityRequestSchema,
 } from '@wave/contracts';
 import { AuthenticatedUserId, OptionalUserId } from '@wave/internal-auth';
 import { ZodValidationPipe } from '@wave/service-runtime';
@@ -72,6 +74,15 @@ export class CommunitiesController {
     @Param('id', communityId) id: string,
   ): Promise<CommunityDetailResponse> {
     return this.service.detail(id, readerId);
+  }
+
+  @Put(':id')
+  update(
+    @AuthenticatedUserId() userId: string,
+    @Param('id', communityId) id: string,
+    @Body(new ZodValidationPipe(updateCommunityRequestSchema)) body: UpdateCommunityRequest,
+  ): Promise<CommunityDetailResponse> {
+    return this.service.update(userId, id, body);
   }
 
   @Get(':id/posts')
@@ -128,6 +139,16 @@ export class CommunitiesController {
     @Body(new ZodValidationPipe(changeMemberRoleRequestSchema)) body: ChangeMemberRoleRequest,
   ): Promise<CommunityMemberResponse> {
     return this.service.setRole(actorId, id, memberId, body.role);
+  }
+
+  @Delete(':id/members/:userId')
+  @HttpCode(204)
+  removeMember(
+    @AuthenticatedUserId() actorId: string,
+    @Param('id', communityId) id: string,
+    @Param('userId', userId) memberId: string,
+  ): Promise<void> {
+    return this.service.removeMember(actorId, id, memberId);
   }
 
   @Get(':id/requests')

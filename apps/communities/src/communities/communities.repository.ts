@@ -7,6 +7,7 @@ import type {
   CommunityCategory,
   CommunityRole,
   CreateCommunityRequest,
+  UpdateCommunityRequest,
 } from '@wave/contracts';
 import type { KeysetPosition } from '@wave/database';
 import { isUniqueViolation, TABLES } from '../common/tables.constant';
@@ -174,6 +175,44 @@ export class CommunitiesRepository {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
+  }
+
+  /**
+   * Changes the given fields; false when the new name (in any case) is taken.
+   * Making a community public drops its pending requests: anyone may join now.
+   */
+  async update(
+    manager: EntityManager,
+    id: string,
+    changes: UpdateCommunityRequest,
+  ): Promise<boolean> {
+    const sets: string[] = [];
+    const parameters: unknown[] = [id];
+    const set = (column: string, value: unknown, cast = '') => {
+      parameters.push(value);
+      sets.push(`${column} = $${parameters.length}${cast}`);
+    };
+    if (changes.name !== undefined) {
+      set('name', changes.name, '::varchar');
+      set('name_key', changes.name.toLowerCase());
+    }
+    if (changes.description !== undefined) set('description', changes.description);
+    if (changes.category !== undefined) set('category', changes.category);
+    if (changes.rules !== undefined) set('rules', changes.rules);
+    if (changes.isPrivate !== undefined) set('is_private', changes.isPrivate);
+    if (changes.iconUrl !== undefined) set('icon_url', changes.iconUrl);
+    try {
+      await manager.query(
+        `UPDATE ${TABLES.communities} SET ${sets.join(', ')} WHERE id = $1`,
+        parameters,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+    if (changes.isPrivate === false)
+      await manager.query(`DELETE FROM ${TABLES.joinRequests} WHERE community_id = $1`, [id]);
+    return true;
   }
 
   roleOf(

@@ -11,6 +11,7 @@ import type {
   ListCommunitiesQuery,
   Page,
   PageQuery,
+  UpdateCommunityRequest,
 } from '@wave/contracts';
 import { COMMUNITY_DETAIL_POSTS } from '@wave/contracts';
 import { encodeKeysetCursor } from '@wave/database';
@@ -106,6 +107,58 @@ export class CommunitiesService {
       });
     });
     return this.detail(id, userId);
+  }
+
+  /** Owners change the name, description, category, rules, privacy or icon. */
+  async update(
+    actorId: string,
+    id: string,
+    changes: UpdateCommunityRequest,
+  ): Promise<CommunityDetailResponse> {
+    if (changes.iconUrl) await this.media.claim(actorId, [changes.iconUrl], 'community-icon');
+    await this.outbox.transaction(async (manager) => {
+      if (!(await this.communities.lock(manager, id)))
+        throw new CommunitiesException('COMMUNITY_NOT_FOUND');
+      if ((await this.communities.roleOf(id, actorId, manager)) !== 'owner')
+        throw new CommunitiesException('NOT_AN_OWNER');
+      if (!(await this.communities.update(manager, id, changes)))
+        throw new CommunitiesException('NAME_TAKEN');
+      const row = await this.communities.find(id, actorId, manager);
+      if (!row) throw new CommunitiesException('COMMUNITY_NOT_FOUND');
+      await this.outbox.append(manager, 'community.updated', {
+        communityId: id,
+        name: row.name,
+        description: row.description,
+        category: row.category,
+        isPrivate: row.isPrivate,
+        updatedAt: new Date().toISOString(),
+      });
+    });
+    return this.detail(id, actorId);
+  }
+
+  /**
+   * Owners and moderators remove members; a moderator only plain members. Owners
+   * leave by leaving (so the last-owner rule holds).
+   */
+  async removeMember(actorId: string, id: string, userId: string): Promise<void> {
+    await this.outbox.transaction(async (manager) => {
+      if (!(await this.communities.lock(manager, id)))
+        throw new CommunitiesException('COMMUNITY_NOT_FOUND');
+      const actorRole = await this.communities.roleOf(id, actorId, manager);
+      if (!isManager(actorRole)) throw new CommunitiesException('NOT_A_MANAGER');
+      const targetRole = await this.communities.roleOf(id, userId, manager);
+      if (targetRole === null) throw new CommunitiesException('MEMBER_NOT_FOUND');
+      if (userId === actorId) throw new CommunitiesException('REMOVE_YOURSELF');
+      if (actorRole === 'moderator' && targetRole !== 'member')
+        throw new CommunitiesException('NOT_AN_OWNER');
+      await this.communities.removeMember(manager, id, userId);
+      await this.outbox.append(manager, 'community.left', {
+        communityId: id,
+        userId,
+        at: new Date().toISOString(),
+      });
+    });
   }
 
   /**

@@ -87,46 +87,65 @@ export const listCommunitiesQuerySchema = z.object({
 });
 export type ListCommunitiesQuery = z.infer<typeof listCommunitiesQuerySchema>;
 
-export const createCommunityRequestSchema = z.object(
-  {
-    name: z
-      .string({ error: 'name is required' })
-      .trim()
-      .min(COMMUNITY_NAME_MIN_LENGTH, {
-        error: `name must be at least ${COMMUNITY_NAME_MIN_LENGTH} characters`,
-      })
-      .max(COMMUNITY_NAME_MAX_LENGTH, {
-        error: `name must be at most ${COMMUNITY_NAME_MAX_LENGTH} characters`,
-      }),
-    description: z
-      .string({ error: 'description must be text' })
-      .trim()
-      .max(COMMUNITY_DESCRIPTION_MAX_LENGTH, {
-        error: `description must be at most ${COMMUNITY_DESCRIPTION_MAX_LENGTH} characters`,
-      })
-      .default(''),
-    category: categoryField,
-    rules: z
-      .array(
-        z
-          .string({ error: 'each rule must be text' })
-          .trim()
-          .min(1, { error: 'a rule cannot be empty' })
-          .max(COMMUNITY_RULE_MAX_LENGTH, {
-            error: `a rule can be at most ${COMMUNITY_RULE_MAX_LENGTH} characters`,
-          }),
-        { error: 'rules must be a list of texts' },
-      )
-      .max(COMMUNITY_MAX_RULES, {
-        error: `a community can have at most ${COMMUNITY_MAX_RULES} rules`,
-      })
-      .default([]),
-    isPrivate: z.boolean({ error: 'isPrivate must be true or false' }).default(false),
-    iconUrl: objectPath('iconUrl').nullish(),
-  },
-  { error: 'Request body must be a JSON object' },
-);
+const communityFields = {
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(COMMUNITY_NAME_MIN_LENGTH, {
+      error: `name must be at least ${COMMUNITY_NAME_MIN_LENGTH} characters`,
+    })
+    .max(COMMUNITY_NAME_MAX_LENGTH, {
+      error: `name must be at most ${COMMUNITY_NAME_MAX_LENGTH} characters`,
+    }),
+  description: z
+    .string({ error: 'description must be text' })
+    .trim()
+    .max(COMMUNITY_DESCRIPTION_MAX_LENGTH, {
+      error: `description must be at most ${COMMUNITY_DESCRIPTION_MAX_LENGTH} characters`,
+    })
+    .default(''),
+  category: categoryField,
+  rules: z
+    .array(
+      z
+        .string({ error: 'each rule must be text' })
+        .trim()
+        .min(1, { error: 'a rule cannot be empty' })
+        .max(COMMUNITY_RULE_MAX_LENGTH, {
+          error: `a rule can be at most ${COMMUNITY_RULE_MAX_LENGTH} characters`,
+        }),
+      { error: 'rules must be a list of texts' },
+    )
+    .max(COMMUNITY_MAX_RULES, {
+      error: `a community can have at most ${COMMUNITY_MAX_RULES} rules`,
+    })
+    .default([]),
+  isPrivate: z.boolean({ error: 'isPrivate must be true or false' }).default(false),
+  iconUrl: objectPath('iconUrl').nullish(),
+};
+
+export const createCommunityRequestSchema = z.object(communityFields, {
+  error: 'Request body must be a JSON object',
+});
 export type CreateCommunityRequest = z.infer<typeof createCommunityRequestSchema>;
+
+/** What an owner may change; at least one field. A name stays unique whatever its case. */
+export const updateCommunityRequestSchema = z
+  .object(
+    {
+      name: communityFields.name.optional(),
+      description: communityFields.description.unwrap().optional(),
+      category: communityFields.category.optional(),
+      rules: communityFields.rules.unwrap().optional(),
+      isPrivate: communityFields.isPrivate.unwrap().optional(),
+      iconUrl: communityFields.iconUrl,
+    },
+    { error: 'Request body must be a JSON object' },
+  )
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'Nothing to change',
+  });
+export type UpdateCommunityRequest = z.infer<typeof updateCommunityRequestSchema>;
 
 export const createCommunityPostRequestSchema = z
   .object(

@@ -110,6 +110,14 @@ export const eventPayloadSchemas = {
     isPrivate: z.boolean(),
     createdAt: isoDate,
   }),
+  'community.updated': z.object({
+    communityId: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string(),
+    isPrivate: z.boolean(),
+    updatedAt: isoDate,
+  }),
   'community.joined': z.object({
     communityId: z.uuid(),
     userId: z.uuid(),
@@ -195,6 +203,7 @@ export const EVENT_SUBSCRIPTIONS = {
   'tweet.pinned': ['identity'],
   'tweet.unpinned': ['identity'],
   'community.created': ['recommendations'],
+  'community.updated': ['recommendations'],
   'community.joined': ['recommendations', 'analytics'],
   'community.left': ['recommendations', 'analytics'],
   'community.post.created': ['recommendations', 'analytics'],
