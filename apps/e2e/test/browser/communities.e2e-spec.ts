@@ -158,12 +158,26 @@ describe('the web client in Chromium: communities', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${web.url}/community/${orbital.id}/post/${ownerPost.id}`);
 
+    // The shared link opens the post with its comments.
+    await page.goto(copied);
+    await page.getByRole('link', { name: 'Back to Orbital Mechanics' }).waitFor();
+    await postCard(page, 'Launch window opens on Friday').waitFor();
+    await page.getByRole('region', { name: 'Comments' }).getByText('Count me in').waitFor();
+    const box = page.getByRole('textbox', { name: 'Add a comment' });
+    await box.fill('See you at the pad');
+    await page.getByRole('button', { name: 'Post Comment' }).click();
+    await dismissToast(page, 'Comment added');
+    await page.getByRole('region', { name: 'Comments' }).getByText('See you at the pad').waitFor();
+
     const seen = (await grace.api.get<CommunityPostResponse>(`/api/posts/${ownerPost.id}`)).body;
-    expect(seen).toMatchObject({ isLiked: true, likesCount: 1, commentsCount: 1, sharesCount: 1 });
+    expect(seen).toMatchObject({ isLiked: true, likesCount: 1, commentsCount: 2, sharesCount: 1 });
     const comments = await owner.api.get<ListPage<CommunityCommentResponse>>(
       `/api/posts/${ownerPost.id}/comments`,
     );
-    expect(comments.body.items.map((comment) => comment.content)).toEqual(['Count me in']);
+    expect(comments.body.items.map((comment) => comment.content)).toEqual([
+      'Count me in',
+      'See you at the pad',
+    ]);
 
     await page.goto('/communities');
     await page.getByRole('tab', { name: 'My Communities' }).click();
@@ -212,6 +226,39 @@ describe('the web client in Chromium: communities', () => {
     await expectPage.text(page, 'Failed to join');
     await page.getByRole('button', { name: 'Join', exact: true }).waitFor();
     expect((await detailOf(katherine, orbital.id)).isMember).toBe(false);
+    await context.close();
+  });
+
+  it('asks to join a private community, withdraws, and is let in once approved', async () => {
+    const secret = (
+      await owner.api.post<CommunityDetailResponse>('/api/communities', {
+        name: 'Mission Control',
+        category: 'Science',
+        isPrivate: true,
+      })
+    ).body;
+    await owner.api.post(`/api/communities/${secret.id}/posts`, { content: 'Countdown at noon' });
+    const alan = await register('c_alan');
+    const { context, page } = await signedIn(alan);
+    await page.goto(`/community/${secret.id}`);
+    await expectPage.text(page, 'This community is private');
+    expect(await page.getByText('Countdown at noon').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expectPage.text(page, 'An owner or moderator will review your request.');
+    await dismissToast(page, 'Request sent');
+    await page.getByRole('button', { name: 'Requested, cancel join request' }).click();
+    await dismissToast(page, 'Request withdrawn');
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await dismissToast(page, 'Request sent');
+
+    const approved = await owner.api.post(
+      `/api/communities/${secret.id}/requests/${alan.id}/approve`,
+    );
+    expect(approved.status).toBe(204);
+    await page.reload();
+    await postCard(page, 'Countdown at noon').waitFor();
+    await page.getByRole('button', { name: 'Leave', exact: true }).waitFor();
     await context.close();
   });
 

@@ -14,7 +14,11 @@ import {
   mockFetch,
   page,
 } from '../features/tweets/testing/tweet-test-utils';
-import { makeDetail, makePost } from '../features/communities/testing/community-test-utils';
+import {
+  makeComment,
+  makeDetail,
+  makePost,
+} from '../features/communities/testing/community-test-utils';
 import { routes } from './router';
 
 /** The app's routes at `path`, with `/api/user` and the feeds answered by `handler`. */
@@ -72,9 +76,8 @@ describe('the route table', () => {
     expect(await screen.findByText('No communities found')).toBeInTheDocument();
   });
 
-  it('sends /communities/:id to the community page, and opens shared post links there', async () => {
-    const post = makePost({ content: 'Shared post' });
-    const detail = makeDetail({ name: 'Rustaceans', posts: [post] });
+  it('sends /communities/:id to the community page', async () => {
+    const detail = makeDetail({ name: 'Rustaceans' });
     const handler = (call: FetchCall) => {
       if (call.url === '/api/user') return json(200, makeUser());
       if (call.url === `/api/communities/${detail.id}`) return json(200, detail);
@@ -85,10 +88,37 @@ describe('the route table', () => {
       await screen.findByRole('heading', { level: 1, name: /Rustaceans/ }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/community/${detail.id}`);
+  });
 
-    await act(() => router.navigate(`/community/${detail.id}/post/${post.id}`));
-    const article = (await screen.findByText('Shared post')).closest('article');
-    expect(article).toHaveAttribute('data-highlighted', 'true');
+  it("opens a shared post link on the post's own page, with its comments", async () => {
+    const post = makePost({ content: 'Shared post' });
+    const detail = makeDetail({ name: 'Rustaceans' });
+    const handler = (call: FetchCall) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      if (call.url === `/api/communities/${detail.id}`) return json(200, detail);
+      if (call.url === `/api/posts/${post.id}`) return json(200, post);
+      if (call.url.startsWith(`/api/posts/${post.id}/comments?`)) {
+        return json(200, page([makeComment({ postId: post.id, content: 'A comment' })]));
+      }
+      return json(404, { message: 'Not found' });
+    };
+    const { router } = renderAt(`/community/${detail.id}/post/${post.id}`, handler);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post' })).toBeInTheDocument();
+    expect(await screen.findByText('Shared post')).toBeInTheDocument();
+    expect(await screen.findByText('A comment')).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Back to Rustaceans' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Rustaceans/ }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/community/${detail.id}`);
+  });
+
+  it('shows a visitor the landing page at a shared post link', async () => {
+    renderAt(
+      '/community/0190a1b2-2222-7000-8000-000000000001/post/0190a1b2-3333-7000-8000-000000000001',
+      visitor,
+    );
+    expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
   });
 
   it('serves the static pages to everyone', async () => {
@@ -148,12 +178,17 @@ describe('the route table', () => {
   it('shows a public post when the check fails, asking only once', async () => {
     const { calls } = renderAt('/tweet/0190a1b2-0000-7000-8000-0000000000aa', (call) => {
       if (call.url === '/api/user') throw new TypeError('Failed to fetch');
+      // Its replies are a (empty) page.
+      if (call.url !== '/api/tweets/0190a1b2-0000-7000-8000-0000000000aa') {
+        return json(200, page([]));
+      }
       return json(
         200,
         makeTweet({ id: '0190a1b2-0000-7000-8000-0000000000aa', content: 'Still here' }),
       );
     });
     expect(await screen.findByText('Still here')).toBeInTheDocument();
+    expect(await screen.findByText('No replies yet')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(calls.filter((call) => call.url === '/api/user')).toHaveLength(1);
   });

@@ -41,6 +41,9 @@ const MessagesPage = page(() => import('../features/misc/messages-page'));
 const BookmarksPage = page(() => import('../features/misc/bookmarks-page'));
 const CommunitiesPage = page(() => import('../features/communities/components/communities-page'));
 const CommunityPage = page(() => import('../features/communities/components/community-page'));
+const CommunityPostPage = page(
+  () => import('../features/communities/components/community-post-page'),
+);
 const StaticPage = page(() => import('../features/static-pages/components/static-page'));
 const NotFoundPage = page(() => import('../features/misc/not-found-page'));
 
@@ -180,9 +183,9 @@ export const routes: RouteObject[] = [
         element: <ByAuth member={<CommunityPage />} visitor={<LandingPage />} />,
       },
       {
-        // A shared post: the community's page, with the post brought into view.
+        // A shared post: its own page, with its comments.
         path: '/community/:communityId/post/:postId',
-        element: <ByAuth member={<CommunityPage />} visitor={<LandingPage />} />,
+        element: <ByAuth member={<CommunityPostPage />} visitor={<LandingPage />} />,
       },
       ...[
         '/rules-conduct',

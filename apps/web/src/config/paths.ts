@@ -19,7 +19,7 @@ export const paths = {
     path: '/community/:communityId',
     getHref: (communityId: string) => `/community/${encodeURIComponent(communityId)}`,
   },
-  /** A shared post: the community's page, with the post brought into view. */
+  /** A community post's own page (the link a share copies). */
   communityPost: {
     path: '/community/:communityId/post/:postId',
     getHref: (communityId: string, postId: string) =>

@@ -3,12 +3,14 @@ import type { CommunityDetailResponse, CommunitySummary } from '@wave/contracts'
 import type { PagedData } from '../../../lib/paged-data';
 import {
   asMember,
+  makeComment,
   makeCommunity,
   makeDetail,
   makePost,
   page,
 } from '../testing/community-test-utils';
 import {
+  appendCommentToData,
   communityCache,
   joinedState,
   leftState,
@@ -101,6 +103,36 @@ describe('community cache', () => {
       const later = paged({ items: [second], nextCursor: null });
       const patched = updatePostInData(later, second.id, (post) => withLike(post, true));
       expect((patched as typeof later).pages[0]?.items[0]?.isLiked).toBe(true);
+    });
+
+    it('patches a post on its own, and leaves other posts and communities alone', () => {
+      const post = makePost();
+      const liked = updatePostInData(post, post.id, (cached) => withLike(cached, true));
+      expect(liked).toMatchObject({ id: post.id, isLiked: true, likesCount: 1 });
+      expect(updatePostInData(post, 'other', (cached) => withLike(cached, true))).toBe(post);
+      const community = makeCommunity();
+      expect(updatePostInData(community, community.id, (cached) => cached)).toBe(community);
+
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(communityKeys.post(post.id), post);
+      const cache = communityCache(queryClient);
+      expect(cache.findPost(post.id)).toBe(post);
+      cache.updatePost(post.id, (cached) => withLike(cached, true));
+      expect(queryClient.getQueryData(communityKeys.post(post.id))).toMatchObject({
+        isLiked: true,
+      });
+    });
+
+    it('appends a new comment once, only when the last page is loaded', () => {
+      const first = makeComment();
+      const fresh = makeComment();
+      const all = paged({ items: [first], nextCursor: null });
+      const appended = appendCommentToData(all, fresh);
+      expect(appended?.pages[0]?.items).toEqual([first, fresh]);
+      expect(appendCommentToData(appended, fresh)).toBe(appended);
+      const partial = paged({ items: [first], nextCursor: 'more' });
+      expect(appendCommentToData(partial, fresh)).toBe(partial);
+      expect(appendCommentToData(undefined, fresh)).toBeUndefined();
     });
 
     it('removes a post and prepends a new one once', () => {

@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
+  CommunityCommentResponse,
   CommunityDetailResponse,
   CommunityMemberInfo,
   CommunityPostResponse,
   CommunitySummary,
 } from '@wave/contracts';
 import { useMemo } from 'react';
+import type { PagedData } from '../../../lib/paged-data';
 import { filterPagedItems, isPagedData, mapPagedItems } from '../../../lib/paged-data';
 import { communityKeys } from './community-keys';
 
@@ -140,8 +142,12 @@ export function findCommunityInData(
 
 type PostUpdate = (post: CommunityPostResponse) => CommunityPostResponse;
 
-/** Applies `update` to the post in cached data (a community's first page, or later pages). */
+/**
+ * Applies `update` to the post in cached data (a community's first page, later
+ * pages, or the post on its own).
+ */
 export function updatePostInData(data: unknown, postId: string, update: PostUpdate): unknown {
+  if (isCommunityPost(data)) return data.id === postId ? update(data) : data;
   if (isCommunityDetail(data)) {
     let changed = false;
     const posts = data.posts.map((post) => {
@@ -161,6 +167,7 @@ export function updatePostInData(data: unknown, postId: string, update: PostUpda
 }
 
 export function findPostInData(data: unknown, postId: string): CommunityPostResponse | undefined {
+  if (isCommunityPost(data)) return data.id === postId ? data : undefined;
   if (isCommunityDetail(data)) return data.posts.find((post) => post.id === postId);
   if (!isPagedData(data)) return undefined;
   for (const page of data.pages) {
@@ -185,6 +192,23 @@ export function prependPostToData(data: unknown, post: CommunityPostResponse): u
   if (!isCommunityDetail(data) || data.id !== post.communityId) return data;
   if (data.posts.some((item) => item.id === post.id)) return data;
   return { ...data, posts: [post, ...data.posts], postCount: data.postCount + 1 };
+}
+
+/**
+ * A new comment last in a post's comments (oldest first), once, and only when
+ * the last page is loaded: otherwise it comes with a later page.
+ */
+export function appendCommentToData(
+  data: PagedData<CommunityCommentResponse> | undefined,
+  comment: CommunityCommentResponse,
+): PagedData<CommunityCommentResponse> | undefined {
+  const last = data?.pages.at(-1);
+  if (!data || !last || last.nextCursor !== null) return data;
+  if (data.pages.some((page) => page.items.some((item) => item.id === comment.id))) return data;
+  return {
+    ...data,
+    pages: [...data.pages.slice(0, -1), { ...last, items: [...last.items, comment] }],
+  };
 }
 
 export type LikeState = Pick<CommunityPostResponse, 'isLiked' | 'likesCount'>;
@@ -224,10 +248,12 @@ export interface CommunityCache {
   findPost(postId: string): CommunityPostResponse | undefined;
   /** Patches the post in every cached copy. */
   updatePost(postId: string, update: PostUpdate): void;
-  /** Drops the post from every cached copy, and its comments. */
+  /** Drops the post from every cached copy, its comments, and the post on its own. */
   removePost(postId: string): void;
   /** Puts a new post first on its community's page. */
   prependPost(post: CommunityPostResponse): void;
+  /** Puts a new comment last in its post's comments, when they are all loaded. */
+  appendComment(comment: CommunityCommentResponse): void;
 }
 
 export function communityCache(queryClient: QueryClient): CommunityCache {
@@ -255,11 +281,19 @@ export function communityCache(queryClient: QueryClient): CommunityCache {
     updatePost: (postId, update) => patch((data) => updatePostInData(data, postId, update)),
     removePost: (postId) => {
       patch((data) => removePostFromData(data, postId));
-      queryClient.removeQueries({ queryKey: communityKeys.comments(postId) });
+      // Its comments and the post on its own go once nothing shows them: a page still
+      // showing them (the post's own, leaving) would read them again, to a 404.
+      queryClient.removeQueries({ queryKey: communityKeys.comments(postId), type: 'inactive' });
+      queryClient.removeQueries({ queryKey: communityKeys.post(postId), type: 'inactive' });
     },
     prependPost: (post) =>
       queryClient.setQueryData<unknown>(communityKeys.detail(post.communityId), (data: unknown) =>
         data === undefined ? undefined : prependPostToData(data, post),
+      ),
+    appendComment: (comment) =>
+      queryClient.setQueryData<PagedData<CommunityCommentResponse>>(
+        communityKeys.comments(comment.postId),
+        (data) => appendCommentToData(data, comment),
       ),
   };
 }

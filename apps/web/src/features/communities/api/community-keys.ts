@@ -22,6 +22,9 @@ export const communityKeys = {
   postLists: () => [...communityKeys.all, 'posts'] as const,
   posts: (communityId: string, startCursor: string) =>
     [...communityKeys.postLists(), communityId, startCursor] as const,
+  /** One post on its own (a shared link's page). */
+  postDetails: () => [...communityKeys.all, 'post'] as const,
+  post: (postId: string) => [...communityKeys.postDetails(), postId] as const,
   commentLists: () => [...communityKeys.all, 'comments'] as const,
   comments: (postId: string) => [...communityKeys.commentLists(), postId] as const,
 };
@@ -42,5 +45,6 @@ export const STALE_TIME = {
   lists: 0,
   community: 0,
   posts: 0,
+  post: 0,
   comments: 0,
 } as const;

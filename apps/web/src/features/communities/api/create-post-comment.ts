@@ -6,6 +6,7 @@ import { toastFailure } from '../failure-toast';
 import { MESSAGES } from '../messages';
 import { useCommunityCache, withCommentsDelta } from './community-cache';
 import { communityQueryOptions } from './get-community';
+import { communityPostQueryOptions } from './get-community-post';
 import { postCommentsInfiniteQueryOptions } from './get-post-comments';
 
 export interface CreateCommentInput {
@@ -22,7 +23,11 @@ export const createPostComment = ({
     content,
   });
 
-/** Comments: the post's count moves everywhere; its comments and the community are read again. */
+/**
+ * Comments: the post's count moves everywhere and the comment shows last in
+ * its comments at once (when they are all loaded); the comments, the post and
+ * the community are read again.
+ */
 export function useCreatePostComment({
   onSuccess,
 }: { onSuccess?: (comment: CommunityCommentResponse) => void } = {}) {
@@ -32,8 +37,12 @@ export function useCreatePostComment({
     mutationFn: createPostComment,
     onSuccess: (comment, { post }) => {
       cache.updatePost(post.id, (cached) => withCommentsDelta(cached, 1));
+      cache.appendComment(comment);
       void queryClient.invalidateQueries({
         queryKey: postCommentsInfiniteQueryOptions(post.id).queryKey,
+      });
+      void queryClient.invalidateQueries({
+        queryKey: communityPostQueryOptions(post.id).queryKey,
       });
       void queryClient.invalidateQueries({
         queryKey: communityQueryOptions(post.communityId).queryKey,

@@ -39,6 +39,7 @@ export function useToggleCommunityPostLike(): (post: CommunityPostResponse) => P
         await Promise.all([
           queryClient.cancelQueries({ queryKey: detailKey }),
           queryClient.cancelQueries({ queryKey: communityKeys.postLists() }),
+          queryClient.cancelQueries({ queryKey: communityKeys.post(post.id) }),
         ]);
       }
       const current = cache.findPost(post.id) ?? post;

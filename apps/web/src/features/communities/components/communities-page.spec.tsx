@@ -277,26 +277,106 @@ describe('CommunitiesPage', () => {
     expect(await screen.findByText('Left community')).toBeInTheDocument();
   });
 
-  it('asks to join a private community: Request sent, and Requested (unavailable)', async () => {
+  it('asks to join a private community: Request sent, and Requested', async () => {
     const user = userEvent.setup();
     const community = makeCommunity({ name: 'Night Owls', isPrivate: true, memberCount: 4 });
     const requested = { ...community, hasPendingRequest: true };
     let server = community;
+    const answer = deferred<Response>();
     const { calls } = renderList(
       () => json(200, page([server])),
       () => {
         server = requested;
-        return json(200, { status: 'requested', community: requested });
+        return answer.promise;
       },
     );
     await user.click(await screen.findByRole('button', { name: 'Join Night Owls' }));
-    expect(await screen.findByText('Request sent')).toBeInTheDocument();
-    expect(screen.getByText('An owner or moderator will review your request.')).toBeInTheDocument();
-    const button = screen.getByRole('button', { name: 'Requested Night Owls' });
+    // At once, and unavailable until the server answers.
+    const button = screen.getByRole('button', {
+      name: 'Requested, cancel join request for Night Owls',
+    });
+    expect(button).toHaveTextContent('Requested');
     expect(button).toHaveAttribute('aria-disabled', 'true');
     await user.click(button);
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(1);
+
+    answer.resolve(json(200, { status: 'requested', community: requested }));
+    expect(await screen.findByText('Request sent')).toBeInTheDocument();
+    expect(screen.getByText('An owner or moderator will review your request.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Requested, cancel join request for Night Owls' }),
+      ).not.toHaveAttribute('aria-disabled'),
+    );
     expect(within(card('Night Owls')).getByText('4 members')).toBeInTheDocument();
+  });
+
+  it('withdraws a pending request at once, then says so and reads the lists again', async () => {
+    const user = userEvent.setup();
+    const community = makeCommunity({
+      name: 'Night Owls',
+      isPrivate: true,
+      memberCount: 4,
+      hasPendingRequest: true,
+    });
+    let server = community;
+    const answer = deferred<Response>();
+    const { calls, listCalls } = renderList(
+      () => json(200, page([server])),
+      (call) =>
+        call.method === 'DELETE' && call.url === `/api/communities/${community.id}/leave`
+          ? answer.promise
+          : json(404),
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Requested, cancel join request for Night Owls' }),
+    );
+
+    expect(screen.getByRole('button', { name: 'Join Night Owls' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(card('Night Owls')).getByText('4 members')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([
+      { method: 'DELETE', url: `/api/communities/${community.id}/leave`, body: undefined },
+    ]);
+
+    server = { ...community, hasPendingRequest: false };
+    answer.resolve(noContent());
+    expect(await screen.findByText('Request withdrawn')).toBeInTheDocument();
+    expect(screen.queryByText('Left community')).not.toBeInTheDocument();
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Join Night Owls' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
+  it("rolls a withdrawal back with 'Failed to leave' and the server message", async () => {
+    const user = userEvent.setup();
+    const community = makeCommunity({
+      name: 'Night Owls',
+      isPrivate: true,
+      memberCount: 4,
+      hasPendingRequest: true,
+    });
+    const answer = deferred<Response>();
+    renderList([community], () => answer.promise);
+    await user.click(
+      await screen.findByRole('button', { name: 'Requested, cancel join request for Night Owls' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Join Night Owls' })).toBeInTheDocument();
+
+    answer.resolve(json(503, { message: 'Communities are unavailable' }));
+
+    expect(await screen.findByText('Failed to leave')).toBeInTheDocument();
+    expect(screen.getByText('Communities are unavailable')).toBeInTheDocument();
+    const restored = screen.getByRole('button', {
+      name: 'Requested, cancel join request for Night Owls',
+    });
+    expect(restored).toHaveTextContent('Requested');
+    expect(restored).not.toHaveAttribute('aria-disabled');
+    expect(within(card('Night Owls')).getByText('4 members')).toBeInTheDocument();
+    expect(screen.queryByText('Request withdrawn')).not.toBeInTheDocument();
   });
 
   it('creates a community and opens it', async () => {

@@ -41,13 +41,7 @@ function PrivateNotice({ pending }: { pending: boolean }) {
  * invitation for members); or, for a private community the reader is not in,
  * a notice instead.
  */
-export function CommunityFeed({
-  community,
-  highlightedPostId,
-}: {
-  community: CommunityDetailResponse;
-  highlightedPostId?: string;
-}) {
+export function CommunityFeed({ community }: { community: CommunityDetailResponse }) {
   const [wantsMore, setWantsMore] = useState(false);
   const more = useCommunityPosts(community.id, community.postsNextCursor, wantsMore);
   const started = wantsMore && community.postsNextCursor !== null;
@@ -87,7 +81,7 @@ export function CommunityFeed({
   return (
     <section aria-label="Posts" aria-busy={loading}>
       {posts.map((post) => (
-        <CommunityPostCard key={post.id} post={post} highlighted={post.id === highlightedPostId} />
+        <CommunityPostCard key={post.id} post={post} />
       ))}
       {loading && more.data === undefined ? <PostSkeletons rows={2} /> : null}
       {hasMore ? (

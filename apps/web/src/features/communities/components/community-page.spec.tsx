@@ -11,6 +11,7 @@ import {
   makeDetail,
   makePost,
   mockFetch,
+  noContent,
   page,
   renderWithProviders,
   searchOf,
@@ -26,17 +27,14 @@ const isDetail = (call: FetchCall) => call.method === 'GET' && call.url === deta
 function renderCommunity(
   detail: CommunityDetailResponse | (() => Response | Promise<Response>),
   handler: Handler = () => json(404, { message: 'Not found' }),
-  route = `/community/${COMMUNITY_ID}`,
 ) {
   const fetch = mockFetch((call) => {
     if (isDetail(call)) return typeof detail === 'function' ? detail() : json(200, detail);
     return handler(call);
   });
   const result = renderWithProviders(<CommunityPage />, {
-    route,
-    path: route.includes('/post/')
-      ? '/community/:communityId/post/:postId'
-      : '/community/:communityId',
+    route: `/community/${COMMUNITY_ID}`,
+    path: '/community/:communityId',
   });
   return { ...result, ...fetch, detailCalls: () => fetch.calls.filter(isDetail) };
 }
@@ -138,11 +136,40 @@ describe('CommunityPage', () => {
     expect(
       screen.getByText('Your request to join is waiting for an owner or moderator.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Requested' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    const requested = screen.getByRole('button', { name: 'Requested, cancel join request' });
+    expect(requested).toHaveTextContent('Requested');
+    expect(requested).not.toHaveAttribute('aria-disabled');
     expect(screen.getByRole('img', { name: 'Private community' })).toBeInTheDocument();
+  });
+
+  it('withdraws a pending request at once: Join again, and the notice says to join', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    let detail = makeDetail({
+      name: 'Night Owls',
+      isPrivate: true,
+      canViewPosts: false,
+      hasPendingRequest: true,
+      memberCount: 4,
+    });
+    const { calls, detailCalls } = renderCommunity(
+      () => json(200, detail),
+      (call) =>
+        call.method === 'DELETE' && call.url === `${detailUrl}/leave` ? answer.promise : json(404),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Requested, cancel join request' }));
+
+    expect(screen.getByRole('button', { name: 'Join' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Join to see its posts')).toBeInTheDocument();
+    expect(screen.getByText('Technology · 4 members')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+
+    detail = { ...detail, hasPendingRequest: false };
+    answer.resolve(noContent());
+    expect(await screen.findByText('Request withdrawn')).toBeInTheDocument();
+    expect(screen.queryByText('Left community')).not.toBeInTheDocument();
+    await waitFor(() => expect(detailCalls()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Join' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('tells a non-member of a private community to join to see its posts', async () => {
@@ -257,17 +284,5 @@ describe('CommunityPage', () => {
     expect(screen.getByText('Technology · 2 members')).toBeInTheDocument();
     expect(await screen.findByRole('form', { name: 'Post in Rustaceans' })).toBeInTheDocument();
     await waitFor(() => expect(detailCalls()).toHaveLength(2));
-  });
-
-  it('brings the post of a shared link into view and marks it', async () => {
-    const target = makePost({ content: 'Shared one' });
-    renderCommunity(
-      makeDetail({ posts: [makePost(), target] }),
-      undefined,
-      `/community/${COMMUNITY_ID}/post/${target.id}`,
-    );
-    const article = (await screen.findByText('Shared one')).closest('article')!;
-    expect(article).toHaveAttribute('data-highlighted', 'true');
-    await waitFor(() => expect(article).toHaveFocus());
   });
 });

@@ -1,7 +1,5 @@
 import type { CommunityDetailResponse } from '@wave/contracts';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -12,11 +10,11 @@ import { memberCountLabel } from '../community-format';
 import { MESSAGES } from '../messages';
 import { CommunityFeed } from './community-feed';
 import { CommunityIcon } from './community-icon';
-import { postElementId } from './community-post-card';
 import { CommunityPostComposer } from './community-post-composer';
 import { CommunityRules } from './community-rules';
 import { CommunityPageSkeleton } from './community-skeletons';
 import { MembershipButton } from './membership-button';
+import { PageMessage } from './page-message';
 import { PrivacyIcon } from './privacy-icon';
 import { RoleBadge } from './role-badge';
 
@@ -78,48 +76,13 @@ function CommunityCard({ community }: { community: CommunityDetailResponse }) {
   );
 }
 
-/** Brings the post a shared link points at into view, once it is on the page. */
-function useScrollToPost(postId: string | undefined, ready: boolean) {
-  const done = useRef<string | null>(null);
-  useEffect(() => {
-    if (!postId || !ready || done.current === postId) return;
-    const element = document.getElementById(postElementId(postId));
-    if (!element) return;
-    done.current = postId;
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    element.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
-    element.focus({ preventScroll: true });
-  }, [postId, ready]);
-}
-
-function Message({
-  title,
-  description,
-  action,
-}: {
-  title: string;
-  description: string;
-  action: ReactNode;
-}) {
-  return (
-    <div role="alert" className="grid justify-items-center gap-3 px-6 py-16 text-center">
-      <h1 className="text-2xl font-extrabold">{title}</h1>
-      <p className="text-muted-foreground">{description}</p>
-      {action}
-    </div>
-  );
-}
-
 /**
- * A community's page (/community/:communityId, and
- * /community/:communityId/post/:postId for a shared post, brought into view):
- * its card with Join, Leave or Requested, its rules, the members' composer,
- * and its posts.
+ * A community's page (/community/:communityId): its card with Join, Leave or
+ * Requested, its rules, the members' composer, and its posts.
  */
 export default function CommunityPage() {
-  const { communityId, postId } = useParams();
+  const { communityId } = useParams();
   const query = useCommunity(communityId);
-  useScrollToPost(postId, query.isSuccess);
 
   if (query.isError && !query.data) {
     const notFound = isCommunityNotFound(query.error);
@@ -128,7 +91,7 @@ export default function CommunityPage() {
         <title>{`${notFound ? MESSAGES.notFound : 'Community'} · Wave`}</title>
         <PageHeader />
         {notFound ? (
-          <Message
+          <PageMessage
             title={MESSAGES.notFound}
             description={MESSAGES.notFoundDescription}
             action={
@@ -141,7 +104,7 @@ export default function CommunityPage() {
             }
           />
         ) : (
-          <Message
+          <PageMessage
             title="Something went wrong"
             description={MESSAGES.loadFailed}
             action={
@@ -173,7 +136,7 @@ export default function CommunityPage() {
       <CommunityRules rules={community.rules} />
       {isMemberOf(community) ? <CommunityPostComposer community={community} /> : null}
       <h2 className="sr-only">Posts</h2>
-      <CommunityFeed community={community} highlightedPostId={postId} />
+      <CommunityFeed community={community} />
     </div>
   );
 }

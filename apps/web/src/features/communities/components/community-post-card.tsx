@@ -11,24 +11,28 @@ import { useShareCommunityPost } from '../api/share-community-post';
 import { CommentDialog } from './comment-dialog';
 import { CommunityPostImages } from './community-post-images';
 import { CommunityPostMenu } from './community-post-menu';
-import { PostActionButton } from './post-action-button';
-import { PostContent } from './post-content';
-
-/** The id of a post's element on its community's page (shared links scroll to it). */
-export const postElementId = (postId: string): string => `community-post-${postId}`;
+import { ActionButton } from '../../../components/action-button';
+import { PostText } from '../../../components/post-text';
 
 /**
  * A community post: the author's avatar (or initial), display name or
  * username, @username, relative time (a link to the post), text, images, and
  * like, comment, share and more. Likes show at once and roll back on failure.
+ * Comment opens the comment dialog, unless the page has its own comment box
+ * (`onComment`).
  */
 export function CommunityPostCard({
   post,
-  highlighted = false,
+  onComment,
+  onDeleted,
+  className,
 }: {
   post: CommunityPostResponse;
-  /** The post a shared link points at: marked, and focusable to be brought into view. */
-  highlighted?: boolean;
+  /** Instead of the comment dialog (the post's own page focuses its comment box). */
+  onComment?: () => void;
+  /** After the post is deleted. */
+  onDeleted?: () => void;
+  className?: string;
 }) {
   const nameId = useId();
   const [commenting, setCommenting] = useState(false);
@@ -40,13 +44,10 @@ export function CommunityPostCard({
 
   return (
     <article
-      id={postElementId(post.id)}
       aria-labelledby={nameId}
-      tabIndex={highlighted ? -1 : undefined}
-      data-highlighted={highlighted || undefined}
       className={cn(
         'border-b border-border px-4 py-3 transition-colors hover:bg-muted/30',
-        highlighted && 'bg-primary/5 ring-2 ring-inset ring-primary',
+        className,
       )}
     >
       <div className="flex gap-3">
@@ -80,23 +81,23 @@ export function CommunityPostCard({
                 </time>
               </Link>
             </div>
-            <CommunityPostMenu post={post} />
+            <CommunityPostMenu post={post} onDeleted={onDeleted} />
           </header>
-          {post.content ? <PostContent content={post.content} className="mt-0.5" /> : null}
+          {post.content ? <PostText content={post.content} className="mt-0.5" /> : null}
           <CommunityPostImages post={post} />
           <div
             role="group"
             aria-label="Post actions"
             className="-ml-1.5 mt-2 flex max-w-md justify-between"
           >
-            <PostActionButton
+            <ActionButton
               label="Comment"
               icon={MessageCircle}
               count={post.commentsCount}
-              aria-haspopup="dialog"
-              onClick={() => setCommenting(true)}
+              aria-haspopup={onComment ? undefined : 'dialog'}
+              onClick={onComment ?? (() => setCommenting(true))}
             />
-            <PostActionButton
+            <ActionButton
               label="Like"
               icon={Heart}
               count={post.likesCount}
@@ -106,7 +107,7 @@ export function CommunityPostCard({
               className="hover:text-pink-600"
               onClick={() => void toggleLike(post)}
             />
-            <PostActionButton
+            <ActionButton
               label="Share"
               icon={Share}
               count={post.sharesCount}
@@ -115,7 +116,9 @@ export function CommunityPostCard({
           </div>
         </div>
       </div>
-      <CommentDialog post={post} open={commenting} onOpenChange={setCommenting} />
+      {onComment ? null : (
+        <CommentDialog post={post} open={commenting} onOpenChange={setCommenting} />
+      )}
     </article>
   );
 }

@@ -18,10 +18,22 @@ import { MESSAGES } from '../messages';
  * A post's more menu (spec part 2, section 2): Share Post, Copy Text and, when
  * the reader may (post.canDelete), Delete Post after a confirmation.
  */
-export function CommunityPostMenu({ post }: { post: CommunityPostResponse }) {
+export function CommunityPostMenu({
+  post,
+  onDeleted,
+}: {
+  post: CommunityPostResponse;
+  /** After the post is deleted (its own page leaves for the community's). */
+  onDeleted?: () => void;
+}) {
   const share = useShareCommunityPost();
   const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteCommunityPost({ onSuccess: () => setConfirming(false) });
+  const remove = useDeleteCommunityPost({
+    onSuccess: () => {
+      setConfirming(false);
+      onDeleted?.();
+    },
+  });
   const trigger = useRef<HTMLButtonElement>(null);
   /** An item that opens the confirmation keeps focus there. */
   const focusMoves = useRef(false);

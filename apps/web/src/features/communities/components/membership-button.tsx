@@ -5,12 +5,13 @@ import { cn } from '../../../lib/cn';
 import { isMemberOf } from '../api/community-cache';
 import { useJoinCommunity } from '../api/join-community';
 import { useLeaveCommunity } from '../api/leave-community';
+import { MESSAGES } from '../messages';
 
 /**
- * Join, Leave, or Requested (a private community's pending request). A click
- * shows its outcome at once and goes back if the server refuses. While a
- * request is on its way, and while a request to join waits for approval, the
- * button is unavailable (aria-disabled, so it keeps keyboard focus).
+ * Join, Leave, or Requested (a private community's pending request, which a
+ * click withdraws: its name says so, 'Requested, cancel join request'). A click shows its
+ * outcome at once and goes back if the server refuses. While a request is on
+ * its way the button is unavailable (aria-disabled, so it keeps keyboard focus).
  */
 export function MembershipButton({
   community,
@@ -29,24 +30,27 @@ export function MembershipButton({
   const pending = join.isPending || leave.isPending;
   const member = isMemberOf(community);
   const requested = !member && community.hasPendingRequest;
-  const unavailable = pending || requested;
   const label = member ? 'Leave' : requested ? 'Requested' : 'Join';
+  const cancelLabel = nameInLabel
+    ? `${MESSAGES.cancelRequest} for ${community.name}`
+    : MESSAGES.cancelRequest;
   return (
     <Button
       size={size}
       variant={member || requested ? 'outline' : 'primary'}
-      aria-disabled={unavailable || undefined}
+      aria-disabled={pending || undefined}
+      aria-label={requested ? cancelLabel : undefined}
       data-state={member ? 'member' : requested ? 'requested' : 'visitor'}
-      className={cn('shrink-0', unavailable && 'cursor-not-allowed opacity-60', className)}
+      className={cn('shrink-0', pending && 'cursor-not-allowed opacity-60', className)}
       onClick={() => {
-        if (unavailable) return;
-        if (member) leave.mutate(community);
+        if (pending) return;
+        if (member || requested) leave.mutate(community);
         else join.mutate(community);
       }}
     >
       {requested ? <Clock className="h-4 w-4" aria-hidden="true" /> : null}
       {label}
-      {nameInLabel ? <span className="sr-only"> {community.name}</span> : null}
+      {nameInLabel && !requested ? <span className="sr-only"> {community.name}</span> : null}
     </Button>
   );
 }

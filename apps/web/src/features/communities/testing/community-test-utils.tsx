@@ -210,7 +210,7 @@ export function renderWithProviders(
             {path === '/communities' ? null : (
               <Route path="/communities" element={<h1>Communities list</h1>} />
             )}
-            {path.startsWith('/community/') ? null : (
+            {path === '/community/:communityId' ? null : (
               <Route path="/community/:communityId" element={<h1>Community page</h1>} />
             )}
           </Routes>

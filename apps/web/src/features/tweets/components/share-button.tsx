@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import type { ShareData } from '../../../lib/share-links';
 import { canShareNatively, isShareCancel, shareTargets, shareText } from '../../../lib/share-links';
 import { MESSAGES } from '../messages';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../../components/action-button';
 
 /** What a post is shared as: its page, a title and the start of its text. */
 const shareDataOf = (tweet: TweetResponse): ShareData => ({

@@ -3,7 +3,7 @@ import { Heart, MessageCircle, Repeat2 } from 'lucide-react';
 import { useToggleLike } from '../api/like-tweet';
 import { useToggleRetweet } from '../api/retweet-tweet';
 import { useSignInGuard } from '../hooks/use-sign-in-guard';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../../components/action-button';
 import { ShareButton } from './share-button';
 
 /**

@@ -10,7 +10,7 @@ import { useAuth } from '../../auth/api/current-user';
 import { LinkPreviewCard } from './link-preview-card';
 import { ReplyBox } from './reply-box';
 import { TweetActions } from './tweet-actions';
-import { TweetContent } from './tweet-content';
+import { PostText } from '../../../components/post-text';
 import { TweetEditForm } from './tweet-edit-form';
 import { TweetImages } from './tweet-images';
 import { TweetOptionsMenu } from './tweet-options-menu';
@@ -137,7 +137,7 @@ export function TweetCard({
               }}
             />
           ) : tweet.content ? (
-            <TweetContent content={tweet.content} className="mt-0.5" />
+            <PostText content={tweet.content} className="mt-0.5" />
           ) : null}
           <TweetImages tweet={tweet} />
           {tweet.linkPreview ? <LinkPreviewCard preview={tweet.linkPreview} /> : null}

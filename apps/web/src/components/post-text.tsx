@@ -1,13 +1,13 @@
 import { Fragment, useMemo } from 'react';
-import { cn } from '../../../lib/cn';
-import { splitLinks } from '../../../lib/link-detection';
+import { cn } from '../lib/cn';
+import { splitLinks } from '../lib/link-detection';
 
 /**
- * A post's text: plain text nodes, and http(s) links as anchors that open in
+ * A post's text (a tweet or a community post): plain text nodes, and http(s) links as anchors that open in
  * a new tab without handing over the page (noopener noreferrer) or vouching
  * for the target (nofollow). Nothing is ever parsed as HTML.
  */
-export function TweetContent({ content, className }: { content: string; className?: string }) {
+export function PostText({ content, className }: { content: string; className?: string }) {
   const parts = useMemo(() => splitLinks(content), [content]);
   return (
     <p className={cn('whitespace-pre-wrap break-words', className)}>

@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
 import { forwardRef, useId } from 'react';
-import { cn } from '../../../lib/cn';
-import { formatCount } from '../../../lib/format-count';
+import { cn } from '../lib/cn';
+import { formatCount } from '../lib/format-count';
 
 /**
  * One of a post's action buttons: an icon, an accessible name, an optional
