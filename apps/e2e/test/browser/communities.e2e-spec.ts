@@ -17,6 +17,7 @@ interface Member {
   api: ApiClient;
   id: string;
   username: string;
+  displayName: string;
 }
 
 /** The card of the post that shows this text. */
@@ -44,7 +45,12 @@ describe('the web client in Chromium: communities', () => {
     const account = newAccount(prefix);
     const response = await api.post<{ id: string }>('/api/register', account);
     expect(response.status).toBe(201);
-    return { api, id: response.body.id, username: account.username };
+    return {
+      api,
+      id: response.body.id,
+      username: account.username,
+      displayName: account.displayName,
+    };
   }
 
   /**
@@ -229,7 +235,7 @@ describe('the web client in Chromium: communities', () => {
     await context.close();
   });
 
-  it('asks to join a private community, withdraws, and is let in once approved', async () => {
+  it('asks to join a private community and withdraws; the owner approves, promotes and edits in the management screen', async () => {
     const secret = (
       await owner.api.post<CommunityDetailResponse>('/api/communities', {
         name: 'Mission Control',
@@ -252,11 +258,35 @@ describe('the web client in Chromium: communities', () => {
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await dismissToast(page, 'Request sent');
 
-    const approved = await owner.api.post(
-      `/api/communities/${secret.id}/requests/${alan.id}/approve`,
+    // The owner approves the request, makes the new member a moderator and edits the rules.
+    const manager = await signedIn(owner);
+    await manager.page.goto(`/community/${secret.id}`);
+    await manager.page.getByRole('link', { name: 'Manage community' }).click();
+    await manager.page.getByRole('heading', { name: 'Manage Mission Control' }).waitFor();
+    await manager.page.getByRole('tab', { name: 'Requests' }).click();
+    await manager.page.getByRole('button', { name: `Approve ${alan.displayName}` }).click();
+    await dismissToast(manager.page, 'Request approved');
+    await manager.page.getByRole('tab', { name: 'Members' }).click();
+    await manager.page
+      .getByRole('combobox', { name: `Role for ${alan.displayName}` })
+      .selectOption('moderator');
+    await dismissToast(manager.page, 'Role updated');
+    await manager.page.getByRole('tab', { name: 'Settings' }).click();
+    await manager.page.getByRole('textbox', { name: 'Rules' }).fill('Quiet on the loop');
+    await manager.page.getByRole('button', { name: 'Save changes' }).click();
+    await dismissToast(manager.page, 'Community updated');
+    expect(await blockingViolations(manager.page)).toEqual([]);
+    await manager.context.close();
+    const members = await owner.api.get<ListPage<{ user: { id: string }; role: string }>>(
+      `/api/communities/${secret.id}/members`,
     );
-    expect(approved.status).toBe(204);
+    expect(members.body.items.map((member) => [member.user.id, member.role])).toEqual([
+      [owner.id, 'owner'],
+      [alan.id, 'moderator'],
+    ]);
+
     await page.reload();
+    await expectPage.text(page, 'Quiet on the loop');
     await postCard(page, 'Countdown at noon').waitFor();
     await page.getByRole('button', { name: 'Leave', exact: true }).waitFor();
     await context.close();
@@ -278,5 +308,13 @@ describe('the web client in Chromium: communities', () => {
     expect(await blockingViolations(page)).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await context.close();
+
+    const phone = await signedIn(owner, 360);
+    await phone.page.goto(`/community/${orbital.id}/manage`);
+    await phone.page.getByRole('heading', { name: 'Manage Orbital Mechanics' }).waitFor();
+    await phone.page.getByRole('list', { name: 'Members' }).waitFor();
+    expect(await blockingViolations(phone.page)).toEqual([]);
+    expect(await overflow(phone.page)).toBeLessThanOrEqual(0);
+    await phone.context.close();
   });
 });

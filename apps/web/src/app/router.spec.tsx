@@ -65,6 +65,7 @@ describe('the route table', () => {
     '/bookmarks',
     '/communities',
     '/community/0190a1b2-2222-7000-8000-000000000001',
+    '/community/0190a1b2-2222-7000-8000-000000000001/manage',
   ])('shows a visitor the landing page at the member page %s', async (path) => {
     renderAt(path, visitor);
     expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
@@ -111,6 +112,27 @@ describe('the route table', () => {
       await screen.findByRole('heading', { level: 1, name: /Rustaceans/ }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/community/${detail.id}`);
+  });
+
+  it("takes a community's owner from its page to its management screen", async () => {
+    const detail = makeDetail({
+      name: 'Rustaceans',
+      isMember: true,
+      role: 'owner',
+      memberInfo: { role: 'owner', joinedAt: '2026-03-03T10:00:00.000Z' },
+    });
+    const handler = (call: FetchCall) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      if (call.url === `/api/communities/${detail.id}`) return json(200, detail);
+      if (call.url.startsWith(`/api/communities/${detail.id}/members?`)) return json(200, page([]));
+      return json(404, { message: 'Not found' });
+    };
+    const { router } = renderAt(`/community/${detail.id}`, handler);
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Manage community' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage Rustaceans' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/community/${detail.id}/manage`);
   });
 
   it('shows a visitor the landing page at a shared post link', async () => {

@@ -41,6 +41,9 @@ const MessagesPage = page(() => import('../features/misc/messages-page'));
 const BookmarksPage = page(() => import('../features/misc/bookmarks-page'));
 const CommunitiesPage = page(() => import('../features/communities/components/communities-page'));
 const CommunityPage = page(() => import('../features/communities/components/community-page'));
+const CommunityManagePage = page(
+  () => import('../features/communities/components/community-manage-page'),
+);
 const CommunityPostPage = page(
   () => import('../features/communities/components/community-post-page'),
 );
@@ -181,6 +184,11 @@ export const routes: RouteObject[] = [
       {
         path: '/community/:communityId',
         element: <ByAuth member={<CommunityPage />} visitor={<LandingPage />} />,
+      },
+      {
+        // Owners and moderators manage members, requests and settings.
+        path: '/community/:communityId/manage',
+        element: <ByAuth member={<CommunityManagePage />} visitor={<LandingPage />} />,
       },
       {
         // A shared post: its own page, with its comments.

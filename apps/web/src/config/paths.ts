@@ -19,6 +19,11 @@ export const paths = {
     path: '/community/:communityId',
     getHref: (communityId: string) => `/community/${encodeURIComponent(communityId)}`,
   },
+  /** A community's management screen: members, requests and settings (owners and moderators). */
+  communityManage: {
+    path: '/community/:communityId/manage',
+    getHref: (communityId: string) => `/community/${encodeURIComponent(communityId)}/manage`,
+  },
   /** A community post's own page (the link a share copies). */
   communityPost: {
     path: '/community/:communityId/post/:postId',

@@ -12,3 +12,16 @@ const ROLE_LABELS: Record<CommunityRole, string> = {
 };
 
 export const roleLabel = (role: CommunityRole): string => ROLE_LABELS[role];
+
+const ROLES_WITH_ARTICLE: Record<CommunityRole, string> = {
+  owner: 'an owner',
+  moderator: 'a moderator',
+  member: 'a member',
+};
+
+/** 'an owner', 'a moderator', 'a member': what a member is now ('Grace is now a moderator.'). */
+export const roleWithArticle = (role: CommunityRole): string => ROLES_WITH_ARTICLE[role];
+
+/** A member's or requester's name: the display name, else the username. */
+export const nameOf = (user: { displayName: string; username: string }): string =>
+  user.displayName || user.username;

@@ -21,6 +21,9 @@ export const COMMUNITY_CATEGORIES = [
   'Health & Fitness',
 ] as const satisfies readonly CommunityCategory[];
 
+export const isCommunityCategory = (value: string): value is CommunityCategory =>
+  (COMMUNITY_CATEGORIES as readonly string[]).includes(value);
+
 /** The list screen's filter: every category, or one (spec part 2, section 2). */
 export const ALL_CATEGORIES = 'All';
 export type CategoryFilter = typeof ALL_CATEGORIES | CommunityCategory;

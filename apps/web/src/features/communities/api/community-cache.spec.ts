@@ -6,19 +6,27 @@ import {
   makeComment,
   makeCommunity,
   makeDetail,
+  makeMember,
+  makePerson,
   makePost,
   page,
 } from '../testing/community-test-utils';
 import {
   appendCommentToData,
   communityCache,
+  findUserRowInData,
+  isUserRow,
   joinedState,
   leftState,
   membershipOf,
   prependPostToData,
+  putBackInPagedData,
   removePostFromData,
+  takeFromPagedData,
   updatePostInData,
+  updateUserRowInData,
   withLike,
+  withMemberCountDelta,
   withMembership,
 } from './community-cache';
 import { communityKeys } from './community-keys';
@@ -147,6 +155,66 @@ describe('community cache', () => {
       expect(removePostFromData(paged({ items: [post], nextCursor: null }), post.id)).toMatchObject(
         { pages: [page([])] },
       );
+    });
+  });
+
+  describe('members and requests', () => {
+    const ada = makeMember({ user: makePerson({ id: 'ada', username: 'ada' }), role: 'owner' });
+    const grace = makeMember();
+    const linus = makeMember({ user: makePerson({ id: 'linus', username: 'linus' }) });
+    const list = () =>
+      paged({ items: [ada, grace], nextCursor: 'more' }, { items: [linus], nextCursor: null });
+
+    it('takes a row out and puts it back where it was', () => {
+      const data = list();
+      const { data: without, taken } = takeFromPagedData(data, isUserRow(grace.user.id));
+      expect(taken).toEqual({ item: grace, pageIndex: 0, index: 1 });
+      expect(without?.pages[0]?.items).toEqual([ada]);
+      expect(without?.pages[1]).toBe(data.pages[1]);
+      expect(putBackInPagedData(without, taken!, isUserRow(grace.user.id))).toEqual(data);
+    });
+
+    it('leaves a list alone when the row is not there, or is back already', () => {
+      const data = list();
+      const missing = takeFromPagedData(data, isUserRow('nobody'));
+      expect(missing).toEqual({ data, taken: null });
+      expect(takeFromPagedData(undefined, isUserRow('ada'))).toEqual({
+        data: undefined,
+        taken: null,
+      });
+      const taken = { item: grace, pageIndex: 0, index: 1 };
+      expect(putBackInPagedData(data, taken, isUserRow(grace.user.id))).toBe(data);
+      expect(putBackInPagedData(undefined, taken, isUserRow(grace.user.id))).toBeUndefined();
+    });
+
+    it('puts a row back at the nearest place when its page has shrunk or gone', () => {
+      const short = paged({ items: [ada], nextCursor: null });
+      const back = putBackInPagedData(
+        short,
+        { item: linus, pageIndex: 1, index: 5 },
+        isUserRow(linus.user.id),
+      );
+      expect(back?.pages[0]?.items).toEqual([ada, linus]);
+    });
+
+    it("finds and patches a user's row", () => {
+      const data = list();
+      expect(findUserRowInData(data, linus.user.id)).toBe(linus);
+      expect(findUserRowInData(data, 'nobody')).toBeUndefined();
+      const promoted = updateUserRowInData(data, linus.user.id, (row) => ({
+        ...row,
+        role: 'moderator' as const,
+      }));
+      expect(promoted?.pages[1]?.items[0]?.role).toBe('moderator');
+      expect(promoted?.pages[0]).toBe(data.pages[0]);
+      expect(updateUserRowInData(undefined, linus.user.id, (row) => row)).toBeUndefined();
+    });
+
+    it('moves a member count, never below zero', () => {
+      const community = makeCommunity({ memberCount: 1 });
+      expect(withMemberCountDelta(community, 1).memberCount).toBe(2);
+      expect(withMemberCountDelta(community, -2).memberCount).toBe(0);
+      expect(withMemberCountDelta(community, 0)).toBe(community);
     });
   });
 });

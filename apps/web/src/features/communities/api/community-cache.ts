@@ -138,6 +138,90 @@ export function findCommunityInData(
   return undefined;
 }
 
+/** One member more or less (an approved request, a removed member), never below zero. */
+export const withMemberCountDelta = <T extends CommunitySummary>(community: T, delta: number): T =>
+  delta === 0
+    ? community
+    : { ...community, memberCount: Math.max(0, community.memberCount + delta) };
+
+// ---- members and requests ----------------------------------------------------------------
+
+/** A row taken out of a cached list, and where it was, so a failure can put it back. */
+export interface TakenItem<T> {
+  item: T;
+  pageIndex: number;
+  index: number;
+}
+
+/**
+ * Takes the first item that matches out of a cached list (a member removed,
+ * a request answered); identity is kept when nothing matches.
+ */
+export function takeFromPagedData<T, P>(
+  data: PagedData<T, P> | undefined,
+  matches: (item: T) => boolean,
+): { data: PagedData<T, P> | undefined; taken: TakenItem<T> | null } {
+  if (!data) return { data, taken: null };
+  for (const [pageIndex, page] of data.pages.entries()) {
+    const index = page.items.findIndex(matches);
+    const item = page.items[index];
+    if (index === -1 || item === undefined) continue;
+    const items = page.items.filter((_, position) => position !== index);
+    const pages = data.pages.map((other, position) =>
+      position === pageIndex ? { ...page, items } : other,
+    );
+    return { data: { ...data, pages }, taken: { item, pageIndex, index } };
+  }
+  return { data, taken: null };
+}
+
+/**
+ * Puts a taken item back where it was (its page may have changed since: the
+ * nearest place), unless the list has it again (a refetch brought it back).
+ */
+export function putBackInPagedData<T, P>(
+  data: PagedData<T, P> | undefined,
+  taken: TakenItem<T>,
+  matches: (item: T) => boolean,
+): PagedData<T, P> | undefined {
+  if (!data || data.pages.length === 0) return data;
+  if (data.pages.some((page) => page.items.some(matches))) return data;
+  const pageIndex = Math.min(taken.pageIndex, data.pages.length - 1);
+  const pages = data.pages.map((page, position) => {
+    if (position !== pageIndex) return page;
+    const items = [...page.items];
+    items.splice(Math.min(taken.index, items.length), 0, taken.item);
+    return { ...page, items };
+  });
+  return { ...data, pages };
+}
+
+/** Whether a member or a request is the given user's. */
+export const isUserRow =
+  (userId: string) =>
+  (row: { user: { id: string } }): boolean =>
+    row.user.id === userId;
+
+/** Applies `update` to the user's row in a cached list (a member's new role). */
+export function updateUserRowInData<T extends { user: { id: string } }, P>(
+  data: PagedData<T, P> | undefined,
+  userId: string,
+  update: (row: T) => T,
+): PagedData<T, P> | undefined {
+  return data && mapPagedItems(data, (row) => (row.user.id === userId ? update(row) : row));
+}
+
+export function findUserRowInData<T extends { user: { id: string } }>(
+  data: PagedData<T, unknown> | undefined,
+  userId: string,
+): T | undefined {
+  for (const page of data?.pages ?? []) {
+    const row = page.items.find(isUserRow(userId));
+    if (row) return row;
+  }
+  return undefined;
+}
+
 // ---- posts -------------------------------------------------------------------------------
 
 type PostUpdate = (post: CommunityPostResponse) => CommunityPostResponse;

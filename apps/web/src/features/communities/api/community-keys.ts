@@ -27,12 +27,30 @@ export const communityKeys = {
   post: (postId: string) => [...communityKeys.postDetails(), postId] as const,
   commentLists: () => [...communityKeys.all, 'comments'] as const,
   comments: (postId: string) => [...communityKeys.commentLists(), postId] as const,
+  /** A community's members, earliest first (its management screen). */
+  memberLists: () => [...communityKeys.all, 'members'] as const,
+  members: (communityId: string) => [...communityKeys.memberLists(), communityId] as const,
+  /** A private community's pending requests to join (owners and moderators). */
+  requestLists: () => [...communityKeys.all, 'requests'] as const,
+  requests: (communityId: string) => [...communityKeys.requestLists(), communityId] as const,
+};
+
+/**
+ * Mutation keys: every change an owner or moderator makes to a community
+ * (roles, removals, requests, settings) shares one, so the lists are read
+ * again only once the last change is settled (an earlier read would bring
+ * back a row still on its way out).
+ */
+export const communityMutationKeys = {
+  manage: (communityId: string) => [...communityKeys.all, 'manage', communityId] as const,
 };
 
 /** Items per page of every list (the API's default). */
 export const COMMUNITY_PAGE_SIZE = 20;
 export const COMMUNITY_POSTS_PAGE_SIZE = 20;
 export const COMMENTS_PAGE_SIZE = 20;
+export const MEMBERS_PAGE_SIZE = 20;
+export const REQUESTS_PAGE_SIZE = 20;
 
 /** Trending: the first 5 communities of the Discover list (spec part 2, section 9). */
 export const TRENDING_COUNT = 5;
@@ -47,4 +65,6 @@ export const STALE_TIME = {
   posts: 0,
   post: 0,
   comments: 0,
+  members: 0,
+  requests: 0,
 } as const;

@@ -115,6 +115,27 @@ describe('CommunityPage', () => {
     expect(screen.getByText('Owner')).toBeInTheDocument();
   });
 
+  it.each(['owner', 'moderator'] as const)(
+    "offers a community's %s its management screen",
+    async (role) => {
+      renderCommunity(asMember(makeDetail({ name: 'Rustaceans' }), role));
+      expect(await screen.findByRole('link', { name: 'Manage community' })).toHaveAttribute(
+        'href',
+        `/community/${COMMUNITY_ID}/manage`,
+      );
+    },
+  );
+
+  it('offers no management screen to a plain member or a non-member', async () => {
+    const { unmount } = renderCommunity(asMember(makeDetail({ name: 'Rustaceans' })));
+    await screen.findByRole('button', { name: 'Leave' });
+    expect(screen.queryByRole('link', { name: 'Manage community' })).not.toBeInTheDocument();
+    unmount();
+    renderCommunity(makeDetail({ name: 'Rustaceans' }));
+    await screen.findByRole('button', { name: 'Join' });
+    expect(screen.queryByRole('link', { name: 'Manage community' })).not.toBeInTheDocument();
+  });
+
   it('shows a non-member the empty feed without the invitation or the composer', async () => {
     renderCommunity(makeDetail({ name: 'Rustaceans' }));
     expect(await screen.findByText('No posts yet in this community')).toBeInTheDocument();

@@ -1,12 +1,14 @@
 import type { CommunityDetailResponse } from '@wave/contracts';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Settings } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
 import { ThemeToggle } from '../../theme/theme-toggle';
 import { isMemberOf } from '../api/community-cache';
 import { isCommunityNotFound, useCommunity } from '../api/get-community';
 import { memberCountLabel } from '../community-format';
+import { managerRoleOf } from '../community-permissions';
 import { MESSAGES } from '../messages';
 import { CommunityFeed } from './community-feed';
 import { CommunityIcon } from './community-icon';
@@ -71,6 +73,15 @@ function CommunityCard({ community }: { community: CommunityDetailResponse }) {
       </div>
       {community.description ? (
         <p className="whitespace-pre-wrap break-words">{community.description}</p>
+      ) : null}
+      {managerRoleOf(community) ? (
+        <Link
+          to={paths.communityManage.getHref(community.id)}
+          className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'justify-self-start')}
+        >
+          <Settings className="h-4 w-4" aria-hidden="true" />
+          {MESSAGES.manageCommunity}
+        </Link>
       ) : null}
     </section>
   );

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { Input, Textarea } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
 import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
 import { useCreateCommunity } from '../api/create-community';
 import {
   COMMUNITY_CATEGORIES,
@@ -14,47 +14,9 @@ import {
   COMMUNITY_MAX_RULES,
   COMMUNITY_NAME_MAX_LENGTH,
   COMMUNITY_NAME_MIN_LENGTH,
+  isCommunityCategory,
   parseRules,
 } from '../community-limits';
-
-const isCategory = (value: string): value is CommunityCategory =>
-  (COMMUNITY_CATEGORIES as readonly string[]).includes(value);
-
-/** An on/off switch (role="switch"), named by its label. */
-function Switch({
-  checked,
-  onCheckedChange,
-  labelledBy,
-  describedBy,
-}: {
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  labelledBy: string;
-  describedBy?: string;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      onClick={() => onCheckedChange(!checked)}
-      className={cn(
-        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors',
-        checked ? 'bg-primary' : 'bg-muted-foreground/40',
-      )}
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'block h-5 w-5 rounded-full bg-background shadow transition-transform',
-          checked ? 'translate-x-5' : 'translate-x-0',
-        )}
-      />
-    </button>
-  );
-}
 
 function CreateCommunityForm({ onCreated }: { onCreated: () => void }) {
   const navigate = useNavigate();
@@ -123,7 +85,7 @@ function CreateCommunityForm({ onCreated }: { onCreated: () => void }) {
           id={`${id}-category`}
           value={category}
           onChange={(event) => {
-            if (isCategory(event.target.value)) setCategory(event.target.value);
+            if (isCommunityCategory(event.target.value)) setCategory(event.target.value);
           }}
           className="h-10 w-full rounded-lg border border-border bg-background px-3 text-sm"
         >

@@ -2,8 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type {
+  CommunityAuthor,
   CommunityCommentResponse,
   CommunityDetailResponse,
+  CommunityJoinRequestResponse,
+  CommunityMemberResponse,
   CommunityPostResponse,
   CommunitySummary,
   Page,
@@ -113,6 +116,41 @@ export const makeComment = (
   author: { id: GRACE_ID, username: 'grace', displayName: 'Grace Hopper', profileImageUrl: null },
   content: 'Nice one',
   createdAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+  ...overrides,
+});
+
+/** Someone as members and requests show them (Grace unless told). */
+export const makePerson = (overrides: Partial<CommunityAuthor> = {}): CommunityAuthor => ({
+  id: GRACE_ID,
+  username: 'grace',
+  displayName: 'Grace Hopper',
+  profileImageUrl: null,
+  ...overrides,
+});
+
+/** A plain member (Grace unless told), joined a day ago. */
+export const makeMember = (
+  overrides: Partial<CommunityMemberResponse> = {},
+): CommunityMemberResponse => ({
+  user: makePerson(),
+  role: 'member',
+  joinedAt: new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString(),
+  ...overrides,
+});
+
+/** The signed-in reader (Ada) in a community's members, with a role. */
+export const readerAsMember = (role: CommunityMemberResponse['role']): CommunityMemberResponse =>
+  makeMember({
+    user: makePerson({ id: ADA_ID, username: 'ada', displayName: 'Ada Lovelace' }),
+    role,
+  });
+
+/** A pending request to join (Grace unless told), made an hour ago. */
+export const makeJoinRequest = (
+  overrides: Partial<CommunityJoinRequestResponse> = {},
+): CommunityJoinRequestResponse => ({
+  user: makePerson(),
+  requestedAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
   ...overrides,
 });
 
