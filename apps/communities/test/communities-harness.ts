@@ -21,8 +21,10 @@ import type {
 import {
   createTestDatabase,
   createTestRedisNamespace,
+  eventually,
   injectSigned,
   startMediaClaimsStandIn,
+  uniqueUsername,
 } from '@wave/testing';
 import { createCommunitiesApp } from '../src/communities-app';
 import type { CommunitiesConfig } from '../src/config/communities.config';
@@ -30,29 +32,8 @@ import { loadCommunitiesConfig } from '../src/config/communities.config';
 import { migrateCommunities } from '../src/database/migrate';
 
 jest.setTimeout(30_000);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `probe` until `done` accepts its value; throws with the last value on timeout. */
-export async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  what = 'a condition',
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await sleep(25);
-  }
-}
-
-let sequence = 0;
-/** A username nobody else in the run has. */
-export const uniqueUsername = (prefix: string): string =>
-  `${prefix}_${(sequence += 1)}_${Math.random().toString(36).slice(2, 6)}`.slice(0, 30);
+export { uniqueUsername };
 
 export interface OutboxRow {
   name: string;
@@ -153,7 +134,7 @@ export class CommunitiesHarness {
         return state;
       },
       (state) => state === 'completed',
-      `${name} ${eventId}`,
+      { what: `${name} ${eventId}` },
     );
   }
 

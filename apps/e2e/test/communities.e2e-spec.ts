@@ -9,7 +9,7 @@ import type {
   Page,
 } from '@wave/contracts';
 import { ApiClient, newAccount } from './support/api-client';
-import { eventually } from './support/eventually';
+import { eventually } from '@wave/testing';
 import type { Stack } from './support/stack';
 import { startStack } from './support/stack';
 

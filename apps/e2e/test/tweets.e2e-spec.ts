@@ -1,7 +1,7 @@
 import { ApiClient, newAccount } from './support/api-client';
 import type { Stack } from './support/stack';
 import { startStack } from './support/stack';
-import { eventually } from './support/eventually';
+import { eventually } from '@wave/testing';
 
 interface User {
   id: string;

@@ -23,21 +23,16 @@ import type {
 import {
   createTestDatabase,
   createTestRedisNamespace,
+  eventually,
   injectSigned,
   startMediaClaimsStandIn,
+  uniqueUsername,
 } from '@wave/testing';
 import type { TimelineConfig } from '../src/config/timeline.config';
 import { loadTimelineConfig } from '../src/config/timeline.config';
 import { migrateTimeline } from '../src/database/migrate';
 import { FAN_OUT_QUEUE } from '../src/feeds/fan-out.queue';
 import { createTimelineApp } from '../src/timeline-app';
-
-export interface WaitOptions {
-  timeoutMs?: number;
-  intervalMs?: number;
-  /** Said when the wait times out. */
-  what?: string;
-}
 
 export interface OutboxRow {
   name: string;
@@ -52,35 +47,10 @@ export interface FanOutResult {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
-// Waits for events and fan-out (up to DEFAULT_TIMEOUT_MS each) fit in a test's time.
+// Waits for events and fan-out (up to 10 s each) fit in a test's time.
 jest.setTimeout(30_000);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `probe` until `done` accepts its value; throws with the last value on timeout. */
-export async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  options: WaitOptions = {},
-): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `Timed out waiting for ${options.what ?? 'a condition'}; last: ${JSON.stringify(value)}`,
-      );
-    }
-    await sleep(options.intervalMs ?? 25);
-  }
-}
-
-let sequence = 0;
-/** A username nobody else in the run has (3–30 characters of [A-Za-z0-9_]). */
-export const uniqueUsername = (prefix: string): string =>
-  `${prefix}_${(sequence += 1)}_${Math.random().toString(36).slice(2, 6)}`.slice(0, 30);
+export { eventually, uniqueUsername };
 
 /**
  * The timeline service in-process against a fresh database and Redis namespace.

@@ -4,3 +4,4 @@ export * from './test-infrastructure';
 export * from './media-claims-stand-in';
 export * from './migrations-suite';
 export * from './signed-inject';
+export * from './polling';
