@@ -4,3 +4,4 @@ export * from './logging';
 export * from './service-app';
 export * from './zod-validation.pipe';
 export * from './service-commands';
+export * from './projected-users';

@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import { awaitProjectedUsers } from '@wave/service-runtime';
 import { AppModule } from '../app.module';
 import { AuthorsRepository } from '../authors/authors.repository';
 import { CommunitiesRepository } from '../communities/communities.repository';
@@ -6,8 +7,6 @@ import { CommunitiesService } from '../communities/communities.service';
 import type { CommunitiesConfig } from '../config/communities.config';
 import { PostsService } from '../posts/posts.service';
 import { DEMO_COMMUNITIES } from './demo-communities.constant';
-
-const AUTHOR_WAIT_MS = 20_000;
 
 /**
  * Creates the demo catalogue through the service (so events happen as for any
@@ -26,19 +25,11 @@ export async function seedCommunities(config: CommunitiesConfig): Promise<number
     const communities = app.get(CommunitiesService);
     const posts = app.get(PostsService);
 
-    const usernames = [
-      ...new Set(DEMO_COMMUNITIES.flatMap((community) => [community.owner, ...community.members])),
-    ];
-    const ids = new Map<string, string>();
-    const deadline = Date.now() + AUTHOR_WAIT_MS;
-    while (ids.size < usernames.length && Date.now() < deadline) {
-      for (const username of usernames) {
-        const author = ids.has(username) ? null : await authors.findByUsername(username);
-        if (author) ids.set(username, author.id);
-      }
-      if (ids.size < usernames.length) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    if (ids.size < usernames.length) return 0;
+    const ids = await awaitProjectedUsers(
+      DEMO_COMMUNITIES.flatMap((community) => [community.owner, ...community.members]),
+      (username) => authors.findByUsername(username),
+    );
+    if (!ids) return 0;
 
     let created = 0;
     for (const demo of DEMO_COMMUNITIES) {

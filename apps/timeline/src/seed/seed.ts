@@ -1,12 +1,11 @@
 import { NestFactory } from '@nestjs/core';
+import { awaitProjectedUsers } from '@wave/service-runtime';
 import { AppModule } from '../app.module';
 import { AuthorsRepository } from '../authors/authors.repository';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import { TweetsService } from '../tweets/tweets.service';
 import { DEMO_LIKES, DEMO_POSTS, DEMO_RETWEETS } from './demo-posts.constant';
-
-const AUTHOR_WAIT_MS = 20_000;
 
 /**
  * Writes the demo posts through the service (so events and fan-out happen as
@@ -24,17 +23,11 @@ export async function seedTimeline(config: TimelineConfig): Promise<number> {
     const tweets = app.get(TweetsRepository);
     const service = app.get(TweetsService);
 
-    const usernames = [...new Set(DEMO_POSTS.map((post) => post.username))];
-    const ids = new Map<string, string>();
-    const deadline = Date.now() + AUTHOR_WAIT_MS;
-    while (ids.size < usernames.length && Date.now() < deadline) {
-      for (const username of usernames) {
-        const author = ids.has(username) ? null : await authors.findByUsername(username);
-        if (author) ids.set(username, author.id);
-      }
-      if (ids.size < usernames.length) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    if (ids.size < usernames.length) return 0;
+    const ids = await awaitProjectedUsers(
+      DEMO_POSTS.map((post) => post.username),
+      (username) => authors.findByUsername(username),
+    );
+    if (!ids) return 0;
 
     const alreadySeeded = await tweets.postIds([...ids.values()][0] ?? null, 1, null);
     if (alreadySeeded.length > 0) return 0;
