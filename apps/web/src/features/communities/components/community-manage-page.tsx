@@ -3,7 +3,7 @@ import type { CommunityDetailResponse } from '@wave/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../auth/api/current-user';
 import { ThemeToggle } from '../../theme/theme-toggle';
@@ -16,7 +16,7 @@ import { CommunitySettingsForm } from './community-settings-form';
 import { PersonRowSkeletons } from './community-skeletons';
 import { ManageMembers } from './manage-members';
 import { ManageRequests } from './manage-requests';
-import { PageMessage } from './page-message';
+import { NotFoundMessage, PageLinkMessage, PageLoadFailed } from './page-message';
 import { PrivacyIcon } from './privacy-icon';
 
 const TABS = [
@@ -150,18 +150,7 @@ export default function CommunityManagePage() {
         {notFound ? (
           <>
             <PageHeader title={MESSAGES.manageCommunity} />
-            <PageMessage
-              title={MESSAGES.notFound}
-              description={MESSAGES.notFoundDescription}
-              action={
-                <Link
-                  to={paths.communities.getHref()}
-                  className={buttonVariants({ variant: 'outline' })}
-                >
-                  {MESSAGES.backToCommunities}
-                </Link>
-              }
-            />
+            <NotFoundMessage />
           </>
         ) : (
           <>
@@ -170,15 +159,7 @@ export default function CommunityManagePage() {
               backName={null}
               title={MESSAGES.manageCommunity}
             />
-            <PageMessage
-              title="Something went wrong"
-              description={MESSAGES.loadFailed}
-              action={
-                <Button variant="outline" onClick={() => void query.refetch()}>
-                  Try again
-                </Button>
-              }
-            />
+            <PageLoadFailed description={MESSAGES.loadFailed} onRetry={query.refetch} />
           </>
         )}
       </div>
@@ -201,17 +182,11 @@ export default function CommunityManagePage() {
       <div>
         <title>{`${community.name} · Wave`}</title>
         <PageHeader title={community.name} />
-        <PageMessage
+        <PageLinkMessage
           title={MESSAGES.cannotManage}
           description={MESSAGES.cannotManageDescription}
-          action={
-            <Link
-              to={paths.community.getHref(community.id)}
-              className={buttonVariants({ variant: 'outline' })}
-            >
-              {MESSAGES.backToCommunity(community.name)}
-            </Link>
-          }
+          to={paths.community.getHref(community.id)}
+          linkText={MESSAGES.backToCommunity(community.name)}
         />
       </div>
     );

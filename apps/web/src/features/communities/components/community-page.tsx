@@ -1,7 +1,7 @@
 import type { CommunityDetailResponse } from '@wave/contracts';
 import { ArrowLeft, Settings } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { ThemeToggle } from '../../theme/theme-toggle';
@@ -16,7 +16,7 @@ import { CommunityPostComposer } from './community-post-composer';
 import { CommunityRules } from './community-rules';
 import { CommunityPageSkeleton } from './community-skeletons';
 import { MembershipButton } from './membership-button';
-import { PageMessage } from './page-message';
+import { NotFoundMessage, PageLoadFailed } from './page-message';
 import { PrivacyIcon } from './privacy-icon';
 import { RoleBadge } from './role-badge';
 
@@ -102,28 +102,9 @@ export default function CommunityPage() {
         <title>{`${notFound ? MESSAGES.notFound : 'Community'} · Wave`}</title>
         <PageHeader />
         {notFound ? (
-          <PageMessage
-            title={MESSAGES.notFound}
-            description={MESSAGES.notFoundDescription}
-            action={
-              <Link
-                to={paths.communities.getHref()}
-                className={buttonVariants({ variant: 'outline' })}
-              >
-                {MESSAGES.backToCommunities}
-              </Link>
-            }
-          />
+          <NotFoundMessage />
         ) : (
-          <PageMessage
-            title="Something went wrong"
-            description={MESSAGES.loadFailed}
-            action={
-              <Button variant="outline" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <PageLoadFailed description={MESSAGES.loadFailed} onRetry={query.refetch} />
         )}
       </div>
     );

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/current-user';
@@ -17,7 +17,7 @@ import { MESSAGES } from '../messages';
 import { CommentForm } from './comment-form';
 import { CommunityPostCard } from './community-post-card';
 import { PostSkeletons } from './community-skeletons';
-import { PageMessage } from './page-message';
+import { NotFoundMessage, PageLinkMessage, PageLoadFailed } from './page-message';
 import { PostComments } from './post-comments';
 
 /**
@@ -75,48 +75,24 @@ export default function CommunityPostPage() {
     let message: ReactNode;
     if (notFound) {
       message = (
-        <PageMessage
+        <NotFoundMessage
           title={MESSAGES.postNotFound}
           description={MESSAGES.postNotFoundDescription}
-          action={
-            <Link
-              to={paths.communities.getHref()}
-              className={buttonVariants({ variant: 'outline' })}
-            >
-              {MESSAGES.backToCommunities}
-            </Link>
-          }
         />
       );
     } else if (isPrivate) {
       message = (
-        <PageMessage
+        <PageLinkMessage
           title={MESSAGES.privateTitle}
           description={
             community.data?.hasPendingRequest ? MESSAGES.privatePending : MESSAGES.privateJoin
           }
-          action={
-            <Link
-              to={paths.community.getHref(communityId)}
-              className={buttonVariants({ variant: 'outline' })}
-            >
-              {MESSAGES.viewCommunity}
-            </Link>
-          }
+          to={paths.community.getHref(communityId)}
+          linkText={MESSAGES.viewCommunity}
         />
       );
     } else {
-      message = (
-        <PageMessage
-          title="Something went wrong"
-          description={MESSAGES.postLoadFailed}
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      );
+      message = <PageLoadFailed description={MESSAGES.postLoadFailed} onRetry={query.refetch} />;
     }
     const title = notFound ? MESSAGES.postNotFound : isPrivate ? MESSAGES.privateTitle : 'Post';
     return (

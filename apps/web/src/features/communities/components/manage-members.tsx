@@ -1,8 +1,6 @@
 import type { CommunityDetailResponse, CommunityMemberResponse } from '@wave/contracts';
-import { useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { pagedItems } from '../../../lib/paged-data';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useCommunityMembers } from '../api/get-community-members';
 import { useRemoveCommunityMember } from '../api/remove-community-member';
@@ -15,21 +13,9 @@ import {
   isCommunityRole,
 } from '../community-permissions';
 import { MESSAGES } from '../messages';
-import { PersonRowSkeletons } from './community-skeletons';
-import { ListMessage } from './list-message';
-import { LoadMoreFooter } from './load-more-footer';
-import { neighbourAction, PersonRow } from './person-row';
+import { PersonList } from './person-list';
+import { neighbourAction, PersonAction, PersonRow } from './person-row';
 import { RoleBadge } from './role-badge';
-
-/** Once each: a member can come again on a later page after the list moved. */
-function uniqueMembers(members: CommunityMemberResponse[]): CommunityMemberResponse[] {
-  const seen = new Set<string>();
-  return members.filter((member) => {
-    if (seen.has(member.user.id)) return false;
-    seen.add(member.user.id);
-    return true;
-  });
-}
 
 /** An owner's choice of a member's role (Owner, Moderator, Member): the change shows at once. */
 function RoleSelect({
@@ -81,66 +67,41 @@ export function ManageMembers({
   const returnTo = useRef<HTMLElement | null>(null);
   const [target, setTarget] = useState<CommunityMemberResponse | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const members = useMemo(() => uniqueMembers(pagedItems(query.data)), [query.data]);
-
-  if (query.isPending) return <PersonRowSkeletons label="Loading members" />;
-  if (query.isError && !query.data) {
-    return (
-      <ListMessage
-        alert
-        title={MESSAGES.membersLoadFailed}
-        action={
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-  if (members.length === 0) return <ListMessage title={MESSAGES.noMembers} />;
 
   return (
-    <>
-      <ul ref={list} aria-label="Members" aria-busy={query.isFetchingNextPage} tabIndex={-1}>
-        {members.map((member) => {
-          const isReader = member.user.id === readerId;
-          return (
-            <PersonRow key={member.user.id} user={member.user} isReader={isReader}>
-              {canChangeRole(readerRole, readerId, member) ? (
-                <RoleSelect
-                  member={member}
-                  onChange={(role) => changeRole.mutate({ member, role })}
-                />
-              ) : (
-                <RoleBadge role={member.role} />
-              )}
-              {canRemoveMember(readerRole, readerId, member) ? (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  data-action="remove"
-                  className="text-destructive"
-                  onClick={(event) => {
-                    returnTo.current = event.currentTarget;
-                    setTarget(member);
-                    setConfirming(true);
-                  }}
-                >
-                  Remove<span className="sr-only"> {nameOf(member.user)}</span>
-                </Button>
-              ) : null}
-            </PersonRow>
-          );
-        })}
-      </ul>
-      <LoadMoreFooter
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        isFetchNextPageError={query.isFetchNextPageError}
-        fetchNextPage={query.fetchNextPage}
-        pageCount={query.data?.pages.length ?? 0}
-        failedText="Failed to load more members."
-      />
+    <PersonList
+      query={query}
+      listRef={list}
+      label="Members"
+      loadingLabel="Loading members"
+      loadFailed={MESSAGES.membersLoadFailed}
+      empty={MESSAGES.noMembers}
+      loadMoreFailed="Failed to load more members."
+      renderRow={(member) => (
+        <PersonRow key={member.user.id} user={member.user} isReader={member.user.id === readerId}>
+          {canChangeRole(readerRole, readerId, member) ? (
+            <RoleSelect member={member} onChange={(role) => changeRole.mutate({ member, role })} />
+          ) : (
+            <RoleBadge role={member.role} />
+          )}
+          {canRemoveMember(readerRole, readerId, member) ? (
+            <PersonAction
+              action="remove"
+              name={nameOf(member.user)}
+              variant="outline"
+              className="text-destructive"
+              onClick={(event) => {
+                returnTo.current = event.currentTarget;
+                setTarget(member);
+                setConfirming(true);
+              }}
+            >
+              Remove
+            </PersonAction>
+          ) : null}
+        </PersonRow>
+      )}
+    >
       {target ? (
         <ConfirmDialog
           open={confirming}
@@ -162,6 +123,6 @@ export function ManageMembers({
           }}
         />
       ) : null}
-    </>
+    </PersonList>
   );
 }

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import type { ButtonProps } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { nameOf } from '../community-format';
 
@@ -54,6 +56,29 @@ export function PersonRow({
       </div>
       <div className="ml-auto flex shrink-0 items-center gap-2">{children}</div>
     </li>
+  );
+}
+
+/**
+ * An action on a row's person ("Remove", "Approve"): a small button named
+ * with the person's name for screen readers, marked with its action for
+ * neighbourAction.
+ */
+export function PersonAction({
+  action,
+  name,
+  children,
+  ...props
+}: Omit<ButtonProps, 'size'> & {
+  action: string;
+  /** The person's name, said after the label. */
+  name: string;
+}) {
+  return (
+    <Button size="sm" data-action={action} {...props}>
+      {children}
+      <span className="sr-only"> {name}</span>
+    </Button>
   );
 }
 
