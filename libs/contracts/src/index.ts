@@ -6,4 +6,5 @@ export * from './services.contract';
 export * from './users/user.contract';
 export * from './tweets/tweet.contract';
 export * from './communities/community.contract';
+export * from './search/search.contract';
 export * from './rpc/rpc.contract';

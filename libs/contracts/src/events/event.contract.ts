@@ -190,8 +190,8 @@ export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
 export const EVENT_SUBSCRIPTIONS = {
   'user.registered': ['timeline', 'communities', 'search', 'recommendations'],
   'user.updated': ['timeline', 'communities', 'search', 'recommendations'],
-  'follow.created': ['timeline', 'recommendations', 'analytics'],
-  'follow.deleted': ['timeline', 'recommendations', 'analytics'],
+  'follow.created': ['timeline', 'search', 'recommendations', 'analytics'],
+  'follow.deleted': ['timeline', 'search', 'recommendations', 'analytics'],
   'tweet.created': ['timeline', 'search', 'recommendations', 'analytics'],
   'tweet.updated': ['search', 'analytics'],
   'tweet.deleted': ['search', 'recommendations', 'analytics'],

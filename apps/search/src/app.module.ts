@@ -1,0 +1,50 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { InternalAuthModule } from '@wave/internal-auth';
+import { REDIS_CLIENT, RedisModule } from '@wave/redis';
+import type { HealthCheck } from '@wave/service-runtime';
+import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
+import type { SearchConfig } from './config/search.config';
+import { SEARCH_CONFIG } from './config/search.config';
+import { searchDataSourceOptions } from './database/search-data-source';
+import { PostgresSearchEngine } from './engine/postgres-search.engine';
+import { SEARCH_ENGINE } from './engine/search-engine';
+import { SearchIndexerWorker } from './events/search-indexer.worker';
+import { SearchController } from './search/search.controller';
+
+@Module({})
+export class AppModule {
+  static register(config: SearchConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        loggingModule({ service: 'search', level: config.LOG_LEVEL }),
+        TypeOrmModule.forRoot(searchDataSourceOptions(config)),
+        RedisModule.forRoot({
+          url: config.REDIS_URL,
+          keyPrefix: config.REDIS_KEY_PREFIX,
+          name: 'search',
+        }),
+        InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        HealthModule.register({
+          provide: HEALTH_CHECKS,
+          inject: [DataSource, REDIS_CLIENT],
+          useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
+            { name: 'postgres', check: () => dataSource.query('SELECT 1') },
+            { name: 'redis', check: () => redis.ping() },
+          ],
+        }),
+      ],
+      controllers: [SearchController],
+      providers: [
+        { provide: SEARCH_CONFIG, useValue: config },
+        PostgresSearchEngine,
+        { provide: SEARCH_ENGINE, useExisting: PostgresSearchEngine },
+        SearchIndexerWorker,
+      ],
+    };
+  }
+}

@@ -1,0 +1,4 @@
+import { CreateSearch1795349437938 } from './1795349437938-create-search.migration';
+
+/** Every migration, in order. Generated with `npm run migration:generate -- search <Name>`. */
+export const SEARCH_MIGRATIONS = [CreateSearch1795349437938];

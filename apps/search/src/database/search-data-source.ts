@@ -1,0 +1,35 @@
+import type { DataSourceOptions } from 'typeorm';
+import { buildDataSourceOptions } from '@wave/database';
+import { SearchClickEntity } from '../analytics/search-click.entity';
+import type { SearchConfig } from '../config/search.config';
+import { SEARCH_SCHEMA } from '../config/search.config';
+import {
+  DeletedPostEntity,
+  HashtagEntity,
+  HashtagUseEntity,
+  SearchPostEntity,
+  SearchWordEntity,
+} from '../posts/search-post.entity';
+import { SearchFollowEntity, SearchUserEntity } from '../users/search-user.entity';
+import { SEARCH_MIGRATIONS } from './migrations';
+
+export const SEARCH_ENTITIES = [
+  SearchUserEntity,
+  SearchFollowEntity,
+  SearchPostEntity,
+  DeletedPostEntity,
+  SearchWordEntity,
+  HashtagUseEntity,
+  HashtagEntity,
+  SearchClickEntity,
+];
+
+export const searchDataSourceOptions = (config: SearchConfig): DataSourceOptions =>
+  buildDataSourceOptions({
+    url: config.DATABASE_URL,
+    schema: SEARCH_SCHEMA,
+    entities: SEARCH_ENTITIES,
+    migrations: SEARCH_MIGRATIONS,
+    poolSize: config.DATABASE_POOL_SIZE,
+    applicationName: 'search',
+  });

@@ -1,0 +1,70 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EventWorker, nestMessagingLogger } from '@wave/messaging';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { SearchConfig } from '../config/search.config';
+import { SEARCH_CONFIG } from '../config/search.config';
+import type { SearchEngine } from '../engine/search-engine';
+import { SEARCH_ENGINE } from '../engine/search-engine';
+
+/**
+ * Keeps the index current from the `search-events` queue: users (and their
+ * follower counts) and posts. Every write is idempotent, so the queue's
+ * retries with backoff are safe; jobs that keep failing stay in the queue.
+ */
+@Injectable()
+export class SearchIndexerWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly worker: EventWorker<'search'>;
+
+  constructor(
+    @Inject(SEARCH_CONFIG) config: SearchConfig,
+    @Inject(SEARCH_ENGINE) engine: SearchEngine,
+  ) {
+    const applyUser = (event: {
+      userId: string;
+      username: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      verified: boolean;
+      version: number;
+    }) =>
+      engine.applyUser({
+        id: event.userId,
+        username: event.username,
+        displayName: event.displayName,
+        profileImageUrl: event.profileImageUrl,
+        verified: event.verified,
+        version: event.version,
+      });
+    this.worker = new EventWorker({
+      consumer: 'search',
+      connection: bullConnection(config.REDIS_URL),
+      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+      logger: nestMessagingLogger('SearchIndexer'),
+      handlers: {
+        'user.registered': applyUser,
+        'user.updated': applyUser,
+        'follow.created': (event) => engine.setFollow(event.followerId, event.followeeId, true),
+        'follow.deleted': (event) => engine.setFollow(event.followerId, event.followeeId, false),
+        'tweet.created': (event) =>
+          engine.upsertPost({
+            id: event.tweetId,
+            authorId: event.authorId,
+            content: event.content,
+            hashtags: event.hashtags,
+            createdAt: new Date(event.createdAt),
+          }),
+        'tweet.updated': (event) => engine.updatePost(event.tweetId, event.content, event.hashtags),
+        'tweet.deleted': (event) => engine.deletePost(event.tweetId),
+      },
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}

@@ -1,0 +1,253 @@
+import type { SearchResult, TrendResponse } from '@wave/contracts';
+import { SearchHarness, uniqueUsername } from './search-harness';
+
+const ids = (results: SearchResult[]) => results.map((result) => result.id);
+
+describe('search (PostgreSQL engine) fed by events', () => {
+  const sut = new SearchHarness();
+  let author: string;
+
+  beforeAll(async () => {
+    await sut.start('engine');
+    author = await sut.user('orbit_author', { displayName: 'Katherine Johnson', verified: true });
+  });
+
+  afterAll(() => sut.stop());
+
+  describe('users', () => {
+    it('ranks the exact handle, then handles that start with it, then by followers', async () => {
+      const exact = await sut.user('zephyr');
+      const quiet = await sut.user('zephyr_quiet');
+      const popular = await sut.user('zephyr_popular');
+      const fans = await Promise.all([sut.user(), sut.user()]);
+      for (const fan of fans) {
+        await sut.publish('follow.created', {
+          followerId: fan,
+          followeeId: popular,
+          createdAt: new Date().toISOString(),
+        });
+      }
+      // Repeated events count once.
+      await sut.publish('follow.created', {
+        followerId: fans[0] ?? '',
+        followeeId: popular,
+        createdAt: new Date().toISOString(),
+      });
+      const results = await sut.search('q=zephyr&type=users');
+      expect(ids(results)).toEqual([exact, popular, quiet]);
+      expect(results[0]).toMatchObject({ type: 'user', username: 'zephyr', verified: false });
+      expect(ids(await sut.search('q=%40ZEPH&type=users')).slice(0, 3)).toContain(popular);
+    });
+
+    it('finds a handle with one typo, a name by a part of it, and filters verified users', async () => {
+      expect(ids(await sut.search('q=orbit_autor&type=users'))).toContain(author);
+      expect(ids(await sut.search('q=johnson&type=users'))).toEqual([author]);
+      const plain = await sut.user('johnson_fan', { displayName: 'A Johnson fan' });
+      expect(ids(await sut.search('q=johnson&type=users'))).toEqual(
+        expect.arrayContaining([author, plain]),
+      );
+      expect(ids(await sut.search('q=johnson&type=users&verified=verified'))).toEqual([author]);
+    });
+
+    it('keeps the newest version of a user', async () => {
+      const id = await sut.user('renamed_one', { version: 2 });
+      await sut.publish('user.updated', {
+        userId: id,
+        username: 'renamed_one',
+        displayName: 'Older name',
+        profileImageUrl: null,
+        verified: false,
+        version: 1,
+        firstName: null,
+        lastName: null,
+        bio: null,
+        coverImageUrl: null,
+        updatedAt: new Date().toISOString(),
+      });
+      const [found] = await sut.search('q=renamed_one&type=users');
+      expect(found).toMatchObject({ id, displayName: 'renamed_one display' });
+    });
+  });
+
+  describe('posts', () => {
+    it('finds a new post by its words, a prefix of the last word and a typo', async () => {
+      const id = await sut.post(author, 'The launch window opens on Friday #orbits');
+      expect(ids(await sut.search('q=launch%20window&type=posts'))).toEqual([id]);
+      expect(ids(await sut.search('q=launch%20win&type=posts'))).toEqual([id]);
+      expect(ids(await sut.search('q=lanch&type=posts'))).toEqual([id]);
+      expect(ids(await sut.search('q=window%20tuesday&type=posts'))).toEqual([]);
+      const [result] = await sut.search('q=friday&type=posts');
+      expect(result).toMatchObject({
+        type: 'post',
+        username: 'orbit_author',
+        displayName: 'Katherine Johnson',
+        content: 'The launch window opens on Friday #orbits',
+        verified: true,
+      });
+    });
+
+    it('ranks by relevance, then the newest, and filters by date and verified authors', async () => {
+      const plain = await sut.user();
+      const old = await sut.post(author, 'Telescope night', {
+        createdAt: new Date(Date.now() - 10 * 24 * 3600 * 1000),
+      });
+      const recent = await sut.post(plain, 'Telescope night again');
+      const dense = await sut.post(plain, 'Telescope telescope telescope night');
+      const all = ids(await sut.search('q=telescope&type=posts'));
+      expect(all[0]).toBe(dense);
+      expect(all).toEqual(expect.arrayContaining([old, recent, dense]));
+      expect(ids(await sut.search('q=telescope&type=posts&dateRange=week'))).not.toContain(old);
+      expect(ids(await sut.search('q=telescope&type=posts&dateRange=month'))).toContain(old);
+      expect(ids(await sut.search('q=telescope&type=posts&verified=verified'))).toEqual([old]);
+    });
+
+    it('follows edits and deletions, and a late create cannot bring a deleted post back', async () => {
+      const id = await sut.post(author, 'Nebula photos tonight #astro');
+      await sut.publish('tweet.updated', {
+        tweetId: id,
+        authorId: author,
+        content: 'Galaxy photos tonight',
+        hashtags: [],
+        mentions: [],
+        editedAt: new Date().toISOString(),
+      });
+      expect(ids(await sut.search('q=nebula&type=posts'))).toEqual([]);
+      expect(ids(await sut.search('q=galaxy&type=posts'))).toEqual([id]);
+      expect(ids(await sut.search('q=astro&type=hashtags'))).toEqual([]);
+      await sut.publish('tweet.deleted', {
+        tweetId: id,
+        authorId: author,
+        parentId: null,
+        deletedAt: new Date().toISOString(),
+      });
+      expect(ids(await sut.search('q=galaxy&type=posts'))).toEqual([]);
+      await sut.post(author, 'Galaxy photos tonight', { id });
+      expect(ids(await sut.search('q=galaxy&type=posts'))).toEqual([]);
+    });
+
+    it('retries an indexing job that failed, and indexes the post on a later attempt', async () => {
+      const id = '0190b1de-1111-7000-8000-00000000fa11';
+      // A real failure inside PostgreSQL: the first insert of this post raises.
+      // Sequences ignore rollbacks, so only the first attempt fails.
+      await sut.dataSource.query(`CREATE SEQUENCE search.fail_once`);
+      await sut.dataSource.query(`
+        CREATE FUNCTION search.fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.id = '${id}' AND nextval('search.fail_once') = 1 THEN
+            RAISE EXCEPTION 'disk on fire';
+          END IF;
+          RETURN NEW;
+        END $$`);
+      await sut.dataSource.query(
+        `CREATE TRIGGER fail_once BEFORE INSERT ON search.posts FOR EACH ROW EXECUTE FUNCTION search.fail_once()`,
+      );
+      try {
+        const job = await sut.publish(
+          'tweet.created',
+          {
+            tweetId: id,
+            authorId: author,
+            content: 'Retried comet sighting',
+            hashtags: [],
+            mentions: [],
+            imageUrls: [],
+            parentId: null,
+            createdAt: new Date().toISOString(),
+          },
+          15_000,
+        );
+        expect(job.attemptsMade).toBeGreaterThanOrEqual(1);
+        expect(ids(await sut.search('q=comet&type=posts'))).toEqual([id]);
+      } finally {
+        await sut.dataSource.query(`DROP TRIGGER fail_once ON search.posts`);
+        await sut.dataSource.query(`DROP FUNCTION search.fail_once()`);
+        await sut.dataSource.query(`DROP SEQUENCE search.fail_once`);
+      }
+    });
+  });
+
+  describe('hashtags and trends', () => {
+    it('ranks tags by use in the range, exact first, finds a prefix and a typo', async () => {
+      const tag = uniqueUsername('tg').toLowerCase().replace(/_/g, '');
+      await sut.post(author, `one #${tag}`);
+      await sut.post(author, `two #${tag}`);
+      await sut.post(author, `old #${tag}x`, {
+        createdAt: new Date(Date.now() - 3 * 24 * 3600 * 1000),
+      });
+      const results = await sut.search(`q=%23${tag}&type=hashtags`);
+      expect(results.map((result) => [result.id, result.count])).toEqual([
+        [tag, 2],
+        [`${tag}x`, 1],
+      ]);
+      expect(results[0]).toMatchObject({ type: 'hashtag', content: `#${tag}` });
+      expect(ids(await sut.search(`q=${tag}&type=hashtags&dateRange=today`))).toEqual([tag]);
+      expect(ids(await sut.search(`q=${tag.slice(0, -1)}&type=hashtags`))).toContain(tag);
+    });
+
+    it('gives the most used tags of the last 24 hours', async () => {
+      await sut.post(author, '#trendalpha #trendbeta');
+      await sut.post(author, '#trendalpha');
+      await sut.post(author, 'again #trendalpha');
+      await sut.post(author, '#trendalpha #trendold', {
+        createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000),
+      });
+      const response = await sut.call('GET', '/api/trends?limit=20');
+      const trends = response.json<TrendResponse[]>();
+      expect(trends[0]).toEqual({ name: '#trendalpha', tag: 'trendalpha', count: 3 });
+      expect(trends.map((trend) => trend.tag)).toContain('trendbeta');
+      expect(trends.map((trend) => trend.tag)).not.toContain('trendold');
+    });
+  });
+
+  describe('the search call', () => {
+    it('mixes users, hashtags and posts for type=all, within the limit', async () => {
+      await sut.user('meteorfan');
+      await sut.post(author, 'Meteor shower #meteor');
+      const results = await sut.search('q=meteor&limit=5');
+      expect(results.map((result) => result.type)).toEqual(
+        expect.arrayContaining(['user', 'hashtag', 'post']),
+      );
+      expect(results.length).toBeLessThanOrEqual(5);
+    });
+
+    it.each([
+      ['q=', 'q is required'],
+      ['type=posts', 'q is required'],
+      [`q=${'x'.repeat(201)}`, 'q must be at most 200 characters'],
+      ['q=a&type=people', 'type must be one of: all, posts, users, hashtags'],
+      ['q=a&dateRange=year', 'dateRange must be one of: all, today, week, month'],
+      ['q=a&verified=yes', 'verified must be one of: all, verified'],
+      ['q=a&limit=51', 'limit must be at most 50'],
+    ])('refuses ?%s with a 400', async (query, message) => {
+      const response = await sut.call('GET', `/api/search?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    });
+
+    it('records chosen results, from members and visitors, and validates them', async () => {
+      const member = await sut.user();
+      const ok = await sut.call('POST', '/api/search/analytics', {
+        as: member,
+        body: { query: 'launch', resultId: 'abc', resultType: 'post' },
+      });
+      expect(ok.statusCode).toBe(204);
+      expect(
+        (
+          await sut.call('POST', '/api/search/analytics', {
+            body: { query: 'launch', resultId: 'tag', resultType: 'hashtag' },
+          })
+        ).statusCode,
+      ).toBe(204);
+      const rows: { userId: string | null }[] = await sut.dataSource.query(
+        `SELECT user_id AS "userId" FROM search.search_clicks WHERE query = 'launch' ORDER BY id`,
+      );
+      expect(rows).toEqual([{ userId: member }, { userId: null }]);
+      const bad = await sut.call('POST', '/api/search/analytics', {
+        as: member,
+        body: { query: 'x', resultId: 'y', resultType: 'planet' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'resultType must be one of: user, post, hashtag' });
+    });
+  });
+});
