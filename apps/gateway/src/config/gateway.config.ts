@@ -21,6 +21,7 @@ export const gatewayEnvSchema = z
     IDENTITY_URL: serviceUrl(SERVICE_PORTS.identity),
     TIMELINE_URL: serviceUrl(SERVICE_PORTS.timeline),
     COMMUNITIES_URL: serviceUrl(SERVICE_PORTS.communities),
+    SEARCH_URL: serviceUrl(SERVICE_PORTS.search),
     MEDIA_URL: serviceUrl(SERVICE_PORTS.media),
     /** Browser origins allowed to make state-changing calls (besides the gateway's own). */
     ALLOWED_ORIGINS: listVar([

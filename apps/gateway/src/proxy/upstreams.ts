@@ -57,6 +57,8 @@ export class Upstreams implements OnApplicationShutdown {
         return this.config.TIMELINE_URL;
       case 'communities':
         return this.config.COMMUNITIES_URL;
+      case 'search':
+        return this.config.SEARCH_URL;
       case 'media':
         return this.config.MEDIA_URL;
     }

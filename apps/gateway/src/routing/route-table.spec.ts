@@ -28,6 +28,9 @@ describe(matchRoute.name, () => {
     ],
     ['/api/posts/0190b1de-1111-7000-8000-000000000001', 'communities'],
     ['/api/posts/0190b1de-1111-7000-8000-000000000001/comments?limit=5', 'communities'],
+    ['/api/search?q=launch&type=posts', 'search'],
+    ['/api/search/analytics', 'search'],
+    ['/api/trends?limit=5', 'search'],
     ['/api/objects/upload', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
@@ -44,6 +47,8 @@ describe(matchRoute.name, () => {
     '/api/health',
     '/apiusers',
     '/api/communitiesx',
+    '/api/search/other',
+    '/api/trendsx',
     '/api/posts',
     '/api/posts/a/b/c',
   ])('has no route for %s', (url) => {

@@ -3,7 +3,7 @@
  * specific rule of one service (say `/api/users/{id}/tweets`) must come before a
  * broader rule of another (`/api/users/...`).
  */
-export const UPSTREAMS = ['identity', 'timeline', 'communities', 'media'] as const;
+export const UPSTREAMS = ['identity', 'timeline', 'communities', 'search', 'media'] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
 
 /**
@@ -33,6 +33,7 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'identity', pattern: /^\/api\/users(?:\/[^/]+)*$/ },
   { upstream: 'communities', pattern: /^\/api\/communities(?:\/[^/]+)*$/ },
   { upstream: 'communities', pattern: /^\/api\/posts\/[^/]+(?:\/[^/]+)?$/ },
+  { upstream: 'search', pattern: /^\/api\/(?:search|search\/analytics|trends)$/ },
   { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
   {
     upstream: 'media',
