@@ -23,6 +23,7 @@ describe('health and a service that is down', () => {
         identity: 'up',
         timeline: 'up',
         communities: 'up',
+        search: 'up',
         media: 'up',
       },
     });
@@ -49,6 +50,7 @@ describe('health and a service that is down', () => {
         identity: 'down',
         timeline: 'up',
         communities: 'up',
+        search: 'up',
         media: 'up',
       },
     });

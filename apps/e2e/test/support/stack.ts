@@ -18,7 +18,7 @@ export const INTERNAL_SECRET_FOR_TESTS = 'e2e-internal-secret-0123456789abcdef';
 const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js');
 
 /** The services behind the gateway, started in this order. */
-const SERVICES = ['identity', 'timeline', 'communities', 'media'] as const;
+const SERVICES = ['identity', 'timeline', 'communities', 'search', 'media'] as const;
 
 /** The web client, built (dist/apps/web) and served by `vite preview` against a gateway. */
 export async function startWeb(gatewayUrl: string): Promise<ServiceProcess> {
@@ -51,6 +51,7 @@ export interface Stack {
   identity: ServiceProcess;
   timeline: ServiceProcess;
   communities: ServiceProcess;
+  search: ServiceProcess;
   media: ServiceProcess;
   bucket: TestBucket;
   database: TestDatabase;
@@ -76,7 +77,8 @@ export async function startStack(
   const database = await createTestDatabase(`e2e_${label}`);
   const redis = createTestRedisNamespace(`e2e-${label}`);
   const bucket = createTestBucket(label);
-  const [identityPort, timelinePort, communitiesPort, mediaPort, gatewayPort] = [
+  const [identityPort, timelinePort, communitiesPort, searchPort, mediaPort, gatewayPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -93,6 +95,7 @@ export async function startStack(
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     TIMELINE_URL: `http://127.0.0.1:${timelinePort}`,
     COMMUNITIES_URL: `http://127.0.0.1:${communitiesPort}`,
+    SEARCH_URL: `http://127.0.0.1:${searchPort}`,
     MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
     S3_ENDPOINT: bucket.endpoint,
     S3_ACCESS_KEY: bucket.accessKey,
@@ -117,15 +120,23 @@ export async function startStack(
   const identity = start('identity', identityPort);
   const timeline = start('timeline', timelinePort);
   const communities = start('communities', communitiesPort);
+  const search = start('search', searchPort);
   const media = start('media', mediaPort);
   const gateway = start('gateway', gatewayPort);
-  await Promise.all([identity.start(), timeline.start(), communities.start(), media.start()]);
+  await Promise.all([
+    identity.start(),
+    timeline.start(),
+    communities.start(),
+    search.start(),
+    media.start(),
+  ]);
   await gateway.start();
   return {
     gateway,
     identity,
     timeline,
     communities,
+    search,
     media,
     bucket,
     database,
@@ -137,6 +148,7 @@ export async function startStack(
         identity.stop(),
         timeline.stop(),
         communities.stop(),
+        search.stop(),
         media.stop(),
       ]);
       await bucket.cleanup();
