@@ -4,6 +4,7 @@ export const SERVICES = [
   { name: 'identity', port: 3001, migrate: true, seed: true },
   { name: 'timeline', port: 3002, migrate: true, seed: true },
   { name: 'communities', port: 3003, migrate: true, seed: true },
+  { name: 'search', port: 3005, migrate: true },
   { name: 'media', port: 3004, migrate: true },
   { name: 'gateway', port: 3000 },
   {
