@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ThemeProvider } from '../features/theme/theme';
@@ -75,6 +75,25 @@ describe('the route table', () => {
     renderAt('/communities', member);
     expect(await screen.findByRole('heading', { name: 'Communities' })).toBeInTheDocument();
     expect(await screen.findByText('No communities found')).toBeInTheDocument();
+  });
+
+  it("gives a member Explore, in the shell with the sidebar's search and live trends", async () => {
+    const handler = (call: FetchCall) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      if (call.url === '/api/trends?limit=5') {
+        return json(200, [{ name: '#nx', tag: 'nx', count: 7 }]);
+      }
+      return json(404, { message: 'Not found' });
+    };
+    renderAt('/explore', handler);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Explore' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('combobox', { name: 'Search posts, people and hashtags' }),
+    ).toBeInTheDocument();
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).getByRole('combobox', { name: 'Search Wave' })).toBeInTheDocument();
+    const trends = await within(sidebar).findByRole('list', { name: "What's happening" });
+    expect(trends).toHaveTextContent('#nx7 posts');
   });
 
   it('sends /communities/:id to the community page', async () => {

@@ -35,7 +35,7 @@ const renderPosts = (userId: string) => (
     <UserTweets userId={userId} />
   </Suspense>
 );
-const ExplorePage = page(() => import('../features/misc/explore-page'));
+const ExplorePage = page(() => import('../features/search/components/explore-page'));
 const NotificationsPage = page(() => import('../features/misc/notifications-page'));
 const MessagesPage = page(() => import('../features/misc/messages-page'));
 const BookmarksPage = page(() => import('../features/misc/bookmarks-page'));

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../../features/auth/api/current-user';
 import { useLogout } from '../../features/auth/api/sessions';
+import { SidebarSearch } from '../../features/search/components/sidebar-search';
+import { WhatsHappening } from '../../features/search/components/whats-happening';
 import { ComposerModal } from '../../features/tweets/components/composer-modal';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { BOTTOM_BAR_ITEMS, LEGAL_LINKS, NAV_ITEMS, SHEET_ITEMS } from './nav-items';
@@ -107,14 +108,6 @@ function LeftSidebar({ user, onPost }: { user: UserResponse | null; onPost: () =
   );
 }
 
-const SAMPLE_TRENDS = [
-  { name: '#TypeScript', category: 'Technology', tweets: '12.4K posts' },
-  { name: '#OpenSource', category: 'Technology', tweets: '8,921 posts' },
-  { name: '#Photography', category: null, tweets: '5,302 posts' },
-  { name: '#Climbing', category: 'Sports', tweets: '2,118 posts' },
-  { name: '#Books', category: 'Reading', tweets: '1,877 posts' },
-] as const;
-
 const SAMPLE_SUGGESTIONS = [
   { id: 's1', username: 'grace', displayName: 'Grace Hopper', verified: false },
   { id: 's2', username: 'alan', displayName: 'Alan Turing', verified: false },
@@ -127,29 +120,8 @@ function RightSidebar() {
       className="sticky top-0 hidden h-screen w-80 shrink-0 flex-col gap-4 overflow-y-auto p-4 lg:flex"
       aria-label="Sidebar"
     >
-      <label className="sr-only" htmlFor="sidebar-search">
-        Search
-      </label>
-      <Input id="sidebar-search" type="search" placeholder="Search" className="rounded-full" />
-      <section className="rounded-2xl bg-muted p-4" aria-labelledby="trends-heading">
-        <h2 id="trends-heading" className="mb-3 text-lg font-bold">
-          What&apos;s happening
-        </h2>
-        <ul className="grid gap-3">
-          {SAMPLE_TRENDS.map((trend) => (
-            <li key={trend.name}>
-              {trend.category ? (
-                <p className="text-xs text-muted-foreground">{trend.category}</p>
-              ) : null}
-              <p className="font-semibold">{trend.name}</p>
-              <p className="text-xs text-muted-foreground">{trend.tweets}</p>
-            </li>
-          ))}
-        </ul>
-        <Button variant="ghost" size="sm" className="mt-2 px-0 text-primary">
-          Show more
-        </Button>
-      </section>
+      <SidebarSearch />
+      <WhatsHappening />
       <section className="rounded-2xl bg-muted p-4" aria-labelledby="follow-heading">
         <h2 id="follow-heading" className="mb-3 text-lg font-bold">
           Who to follow

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserResponse } from '@wave/contracts';
 import type { ReactElement } from 'react';
@@ -7,7 +7,6 @@ import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../../lib/query-client';
 import { userKeys } from '../auth/api/current-user';
 import BookmarksPage, { filterBookmarks, SAMPLE_BOOKMARKS } from './bookmarks-page';
-import ExplorePage, { TRENDING_TOPICS } from './explore-page';
 import MessagesPage from './messages-page';
 import NotificationsPage from './notifications-page';
 
@@ -42,30 +41,6 @@ function renderAs(ui: ReactElement, user: UserResponse | null = member) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
-
-describe('ExplorePage', () => {
-  it('shows the 5 trending topics, and a topic filters the feed', async () => {
-    const { fetchMock } = renderAs(<ExplorePage />);
-    await waitFor(() => expect(document.title).toBe('Explore · Wave'));
-    const topics = screen.getAllByRole('button', { pressed: false });
-    expect(topics).toHaveLength(5);
-    expect(TRENDING_TOPICS).toHaveLength(5);
-
-    await userEvent.click(screen.getByRole('button', { name: /#OpenSource/ }));
-    expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('#OpenSource');
-    expect(screen.getByText('Posts matching "#OpenSource" will appear here.')).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(screen.getByText(/pick a trending topic to filter posts/)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('asks a visitor to log in', () => {
-    renderAs(<ExplorePage />, null);
-    expect(screen.getByText('Please log in to explore posts.')).toBeInTheDocument();
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
-  });
-});
 
 describe('NotificationsPage', () => {
   it('lists likes, follows and comments with their icons, and empties', async () => {

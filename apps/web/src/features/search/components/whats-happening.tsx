@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useTrendItems } from '../hooks/use-trend-items';
+import { MESSAGES } from '../messages';
+import { SAMPLE_TRENDS } from '../sample-trends';
+import { TrendSkeletons } from './trend-skeletons';
+
+/**
+ * The right sidebar's 'What's happening': the most used hashtags of the last
+ * 24 hours, or the sample list while there are none (spec part 1, section 2).
+ */
+export function WhatsHappening() {
+  const { items, loading, live } = useTrendItems(SAMPLE_TRENDS);
+  const headingId = useId();
+  return (
+    <section className="rounded-2xl bg-muted p-4" aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-lg font-bold">
+        {MESSAGES.trendsHeading}
+      </h2>
+      {loading ? (
+        <TrendSkeletons />
+      ) : (
+        <ul className="grid gap-3" aria-labelledby={headingId}>
+          {items.map((trend) => (
+            <li key={trend.name}>
+              {trend.category || live ? (
+                <p className="text-xs text-muted-foreground">
+                  {trend.category ?? MESSAGES.trending}
+                </p>
+              ) : null}
+              <p className="font-semibold">{trend.name}</p>
+              <p className="text-xs text-muted-foreground">{trend.tweets}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="ghost" size="sm" className="mt-2 px-0 text-primary">
+        {MESSAGES.showMore}
+      </Button>
+    </section>
+  );
+}
