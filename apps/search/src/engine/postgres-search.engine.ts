@@ -168,25 +168,33 @@ export class PostgresSearchEngine implements SearchEngine {
   private async users(text: string, verifiedOnly: boolean, limit: number): Promise<SearchResult[]> {
     const handle = bareToken(text, '@');
     const name = text.trim().toLowerCase();
-    const rows: UserRow[] = await this.dataSource.query(
-      `SELECT id, username, display_name AS "displayName", verified FROM ${T.users}
-       WHERE (($1::text IS NOT NULL AND (username_key LIKE $2 OR username_key % $1))
-              OR lower(display_name) LIKE '%' || $5 || '%' OR lower(display_name) % $3)
-         ${verifiedOnly ? 'AND verified' : ''}
+    const contains = `%${name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const verified = verifiedOnly ? 'AND verified' : '';
+    const columns = 'id, username, display_name AS "displayName", verified';
+    // Handles and names that hold the text, served by the trigram indexes.
+    const matched: UserRow[] = await this.dataSource.query(
+      `SELECT ${columns} FROM ${T.users}
+       WHERE (($1::text IS NOT NULL AND username_key LIKE $2) OR lower(display_name) LIKE $3)
+         ${verified}
        ORDER BY username_key = $1 DESC NULLS LAST, username_key LIKE $2 DESC NULLS LAST,
-         lower(display_name) LIKE '%' || $5 || '%' DESC, followers_count DESC,
-         greatest(similarity(username_key, coalesce($1, $3)), similarity(lower(display_name), $3)) DESC,
-         id
+         followers_count DESC, id
        LIMIT $4`,
-      [
-        handle,
-        handle ? startsWith(handle) : null,
-        name,
-        limit,
-        name.replace(/[\\%_]/g, (character) => `\\${character}`),
-      ],
+      [handle, handle ? startsWith(handle) : null, contains, limit],
     );
-    return rows.map((row) => ({
+    // One typo away, only when the text itself does not fill the page (similarity costs more).
+    const typos: UserRow[] =
+      matched.length < limit
+        ? await this.trigramQuery(
+            `SELECT ${columns} FROM ${T.users}
+             WHERE (username_key % $1 OR lower(display_name) % $1) AND NOT (id = ANY($2::uuid[]))
+               ${verified}
+             ORDER BY greatest(similarity(username_key, $1), similarity(lower(display_name), $1)) DESC,
+               followers_count DESC, id
+             LIMIT $3`,
+            [handle ?? name, matched.map((row) => row.id), limit - matched.length],
+          )
+        : [];
+    return [...matched, ...typos].map((row) => ({
       type: 'user',
       id: row.id,
       username: row.username,
@@ -262,12 +270,25 @@ export class PostgresSearchEngine implements SearchEngine {
       }));
   }
 
-  /** For each term long enough, the closest other words seen in posts. */
+  /**
+   * For each term long enough that no post contains as written (a likely
+   * typo), the closest words seen in posts. Known words skip the trigram scan.
+   */
   private async neighbours(terms: string[]): Promise<Map<string, string[]>> {
     const map = new Map<string, string[]>();
-    for (const term of terms.filter((word) => [...word].length >= TYPO_MIN_LENGTH)) {
-      const rows: { word: string }[] = await this.dataSource.query(
-        `SELECT word FROM ${T.words} WHERE word % $1 AND word <> $1
+    const candidates = terms.filter((word) => [...word].length >= TYPO_MIN_LENGTH);
+    if (candidates.length === 0) return map;
+    const known = new Set(
+      (
+        await this.dataSource.query<{ word: string }[]>(
+          `SELECT word FROM ${T.words} WHERE word = ANY($1::varchar[])`,
+          [candidates],
+        )
+      ).map((row) => row.word),
+    );
+    for (const term of candidates.filter((word) => !known.has(word))) {
+      const rows: { word: string }[] = await this.trigramQuery(
+        `SELECT word FROM ${T.words} WHERE word % $1
          ORDER BY similarity(word, $1) DESC, word LIMIT $2`,
         [term, NEIGHBOURS],
       );
@@ -278,6 +299,18 @@ export class PostgresSearchEngine implements SearchEngine {
         );
     }
     return map;
+  }
+
+  /**
+   * A similarity (%) query, made to use its trigram index: the planner prices
+   * the operator as cheap and would scan a small table, computing similarity
+   * for every row, which costs far more than the index.
+   */
+  private trigramQuery<R>(sql: string, parameters: unknown[]): Promise<R> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      return manager.query<R>(sql, parameters);
+    });
   }
 
   private async indexWords(manager: EntityManager, content: string): Promise<void> {
