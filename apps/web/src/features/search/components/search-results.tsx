@@ -1,5 +1,6 @@
 import type { SearchResult } from '@wave/contracts';
 import { BadgeCheck, Hash } from 'lucide-react';
+import type { Ref } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { messageOf } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -76,15 +77,23 @@ function ResultRow({ result }: { result: SearchResult }) {
  * What a search box shows under it: 'Searching...', the empty texts, an error,
  * or the results as a listbox (the box's combobox controls it). `inline` sits
  * in the page (Explore); otherwise it drops down over what follows, at most
- * about 24 rem tall, scrolling (spec part 1, section 9).
+ * about 24 rem tall, scrolling (spec part 1, section 9). `ref` is its outer element.
  */
-
-export function SearchResults({ box, inline = false }: { box: SearchBox; inline?: boolean }) {
+export function SearchResults({
+  box,
+  inline = false,
+  ref,
+}: {
+  box: SearchBox;
+  inline?: boolean;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const { search, results, query } = box;
   const settled = query.length > 0 && query === box.text.trim();
   const loading = search.isPending || (!settled && results.length === 0);
   return (
     <div
+      ref={ref}
       className={cn(
         'max-h-96 overflow-y-auto rounded-2xl border border-border bg-background',
         inline ? 'mt-1' : 'absolute inset-x-0 top-full z-20 mt-1 shadow-lg',

@@ -344,6 +344,74 @@ describe(SidebarSearch.name, () => {
     expect(filterButton).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('chooses a result pressed while the filter panel is open, then closes the panel', async () => {
+    const user = userEvent.setup();
+    const api = mockFetch(
+      searchApi({
+        search: (params) => json(200, params.get('type') === 'users' ? [grace] : RESULTS),
+      }),
+    );
+    const { box } = renderSidebarSearch();
+    await searchFor(user, box(), 'wave');
+    await user.click(screen.getByRole('button', { name: 'Search filters' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Users');
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1),
+    );
+    const option = screen.getByRole('option', { name: 'Grace Hopper Verified account @grace' });
+
+    // Nothing above the results may move while the pointer is down on one (the panel pushes
+    // them down: closing it then would put another element under the pointer for the click).
+    await user.pointer({ keys: '[MouseLeft>]', target: option });
+    expect(screen.getByRole('group', { name: 'Filters' })).toBeInTheDocument();
+    expect(option).toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: option });
+
+    expect(await screen.findByRole('heading', { name: 'Profile of grace' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.analytics().map((call) => call.body)).toEqual([
+        { query: 'wave', resultId: grace.id, resultType: 'user' },
+      ]),
+    );
+  });
+
+  it('chooses a hashtag with the filter panel open: closes the dropdown and the panel', async () => {
+    const user = userEvent.setup();
+    const api = mockFetch(searchApi({ results: RESULTS }));
+    const { box } = renderSidebarSearch();
+    await searchFor(user, box(), 'wave');
+    const filterButton = screen.getByRole('button', { name: 'Search filters' });
+    await user.click(filterButton);
+    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
+    await user.click(screen.getByRole('option', { name: '#wave 1.2K posts' }));
+
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(filterButton).toHaveAttribute('aria-expanded', 'false');
+    // The focus was on a field of the closed panel: it goes back to the panel's button.
+    expect(filterButton).toHaveFocus();
+    expect(box()).toHaveValue('wave');
+    await waitFor(() =>
+      expect(api.analytics().map((call) => call.body)).toEqual([
+        { query: 'wave', resultId: 'wave', resultType: 'hashtag' },
+      ]),
+    );
+  });
+
+  it('closes the filter panel, not the dropdown, on a press in the box', async () => {
+    const user = userEvent.setup();
+    mockFetch(searchApi({ results: RESULTS }));
+    const { box } = renderSidebarSearch();
+    await searchFor(user, box(), 'wave');
+    await user.click(screen.getByRole('button', { name: 'Search filters' }));
+    await user.click(box());
+    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('closes the filter panel on Escape, back on its button', async () => {
     const user = userEvent.setup();
     mockFetch(searchApi());

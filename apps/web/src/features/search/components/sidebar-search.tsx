@@ -15,16 +15,29 @@ import { SearchResults } from './search-results';
  * The right sidebar's search (spec part 1, sections 2 and 4): the results drop
  * down under the box; a user result opens the profile, a post its page, a
  * hashtag only closes the dropdown. The filter button toggles the filter
- * panel, which closes on a press outside it (or Escape).
+ * panel, which closes on a press outside it (or Escape), and on choosing a
+ * result.
+ *
+ * The open panel pushes the dropdown down, so a press on the dropdown is not
+ * "outside" the panel: closing the panel on pointerdown there would move the
+ * results up under the pointer, and the click would land on something else
+ * (or nothing) instead of the pressed result. Choosing the result closes it.
  */
 export function SidebarSearch() {
-  const box = useSearchBox();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const closeFilters = useCallback(() => setFiltersOpen(false), []);
-  useOutsidePress([panelRef, filterButtonRef], filtersOpen, closeFilters);
+  const box = useSearchBox({
+    onChoose: () => {
+      // The focus may be on one of the panel's fields: keep it in the search, not on the page.
+      if (panelRef.current?.contains(document.activeElement)) filterButtonRef.current?.focus();
+      closeFilters();
+    },
+  });
+  useOutsidePress([panelRef, filterButtonRef, resultsRef], filtersOpen, closeFilters);
   const filtered = !isDefaultFilters(box.filters);
 
   const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -66,7 +79,7 @@ export function SidebarSearch() {
             <SearchFilterFields id={panelId} filters={box.filters} onChange={box.changeFilters} />
           </div>
         ) : null}
-        {box.expanded ? <SearchResults box={box} /> : null}
+        {box.expanded ? <SearchResults ref={resultsRef} box={box} /> : null}
       </div>
     </div>
   );

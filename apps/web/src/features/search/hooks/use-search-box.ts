@@ -24,9 +24,16 @@ const EMPTY: readonly SearchResult[] = [];
  * - a combobox: the arrow keys move through the results, Enter chooses;
  * - choosing sends the analytics call, then a user opens their profile, a
  *   post its page, and a hashtag only closes the list (or, with
- *   `searchHashtags`, searches for it).
+ *   `searchHashtags`, searches for it); `onChoose` hears of every choice (by
+ *   press or Enter), so that what sits around the box can close too.
  */
-export function useSearchBox({ searchHashtags = false }: { searchHashtags?: boolean } = {}) {
+export function useSearchBox({
+  searchHashtags = false,
+  onChoose,
+}: {
+  searchHashtags?: boolean;
+  onChoose?: (result: SearchResult) => void;
+} = {}) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<SearchFilters>(DEFAULT_SEARCH_FILTERS);
@@ -91,6 +98,7 @@ export function useSearchBox({ searchHashtags = false }: { searchHashtags?: bool
   const choose = (result: SearchResult) => {
     if (query) track.mutate({ query, resultId: result.id, resultType: result.type });
     close();
+    onChoose?.(result);
     switch (result.type) {
       case 'user':
         void navigate(paths.profile.getHref(result.username ?? result.id));
