@@ -48,7 +48,7 @@ interface PostRow {
 /**
  * The embedded engine: the service's own tables in PostgreSQL. Users and
  * hashtags match by prefix, substring or a typo (pg_trgm); posts by their
- * words ('simple' text search on a GIN index), where a word of four letters or
+ * stored words ('simple' text search on a GIN index), where a word of four letters or
  * more also matches its nearest spellings among the words seen in posts.
  */
 @Injectable()
@@ -95,8 +95,8 @@ export class PostgresSearchEngine implements SearchEngine {
   async upsertPost(post: IndexedPost): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
-        `INSERT INTO ${T.posts} (id, author_id, content, created_at)
-         SELECT $1, $2, $3, $4
+        `INSERT INTO ${T.posts} (id, author_id, content, document, created_at)
+         SELECT $1, $2, $3::text, to_tsvector('simple', $3::text), $4
          WHERE NOT EXISTS (SELECT 1 FROM ${T.deletedPosts} WHERE id = $1)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
         [post.id, post.authorId, post.content, post.createdAt],
@@ -110,7 +110,8 @@ export class PostgresSearchEngine implements SearchEngine {
   async updatePost(id: string, content: string, hashtags: string[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const [rows] = await manager.query<[{ createdAt: Date }[], number]>(
-        `UPDATE ${T.posts} SET content = $2 WHERE id = $1 RETURNING created_at AS "createdAt"`,
+        `UPDATE ${T.posts} SET content = $2::text, document = to_tsvector('simple', $2::text)
+         WHERE id = $1 RETURNING created_at AS "createdAt"`,
         [id, content],
       );
       const createdAt = rows[0]?.createdAt;
@@ -222,10 +223,10 @@ export class PostgresSearchEngine implements SearchEngine {
        FROM ${T.posts} p
        CROSS JOIN to_tsquery('simple', $1) AS query
        LEFT JOIN ${T.users} u ON u.id = p.author_id
-       WHERE to_tsvector('simple', p.content) @@ query
+       WHERE p.document @@ query
          AND ($2::timestamptz IS NULL OR p.created_at >= $2)
          ${verifiedOnly ? 'AND u.verified' : ''}
-       ORDER BY ts_rank_cd(to_tsvector('simple', p.content), query) DESC, p.created_at DESC, p.id DESC
+       ORDER BY ts_rank_cd(p.document, query) DESC, p.created_at DESC, p.id DESC
        LIMIT $3`,
       [toTsQuery(terms, neighbours), since, limit],
     );

@@ -9,9 +9,9 @@ import {
 } from 'typeorm';
 
 /**
- * A post as search finds it. `document` is a generated tsvector (the 'simple'
- * configuration: no stemming, so any language's words match as written) with a
- * GIN index, both made in the migration.
+ * A post as search finds it. `document` holds its words (the 'simple'
+ * configuration: no stemming, so any language's words match as written), with
+ * a GIN index made in the migration.
  */
 @Entity({ name: 'posts' })
 @Index('ix_posts_document', { synchronize: false })
@@ -26,6 +26,13 @@ export class SearchPostEntity {
 
   @Column({ type: 'text' })
   content!: string;
+
+  /**
+   * The content's words (to_tsvector('simple', content)), stored so matching
+   * and ranking read it instead of parsing the text of every candidate again.
+   */
+  @Column({ type: 'tsvector', select: false })
+  document!: string;
 
   @Column({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
