@@ -511,6 +511,8 @@ describe('CommunityManagePage', () => {
       expect(rules).toHaveValue('Be kind');
       const privacy = within(form).getByRole('switch', { name: 'Private community' });
       expect(privacy).toHaveAttribute('aria-checked', 'true');
+      // Nothing to save until something changes.
+      expect(within(form).getByRole('button', { name: 'Save changes' })).toBeDisabled();
 
       await user.clear(name);
       await user.type(name, ' Crabs ');

@@ -42,18 +42,21 @@ function settingsChanges(
 
 /**
  * An owner's settings of a community: name, description, category, rules
- * (one per line) and privacy. Save sends what changed; the server checks it
- * (a name taken, nothing to change) and its message shows in the toast.
+ * (one per line) and privacy. Save is offered once something changed and
+ * sends only that; the server checks it (a name taken) and its message shows
+ * in the toast.
  */
 export function CommunitySettingsForm({ community }: { community: EditableCommunity }) {
   const { values, set, setValues } = useCommunityFormValues(() => valuesOf(community));
   const update = useUpdateCommunity(community.id);
   const nameReady = isNameReady(values);
+  const changes = settingsChanges(community, values);
+  const unchanged = Object.keys(changes).length === 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!nameReady || update.isPending) return;
-    update.mutate(settingsChanges(community, values), {
+    if (!nameReady || unchanged || update.isPending) return;
+    update.mutate(changes, {
       onSuccess: (saved) => setValues(valuesOf(saved)),
     });
   };
@@ -67,7 +70,7 @@ export function CommunitySettingsForm({ community }: { community: EditableCommun
         privateNote={community.isPrivate ? ' Making it public drops its pending requests.' : null}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={!nameReady || update.isPending}>
+        <Button type="submit" disabled={!nameReady || unchanged || update.isPending}>
           {update.isPending ? 'Saving...' : 'Save changes'}
         </Button>
       </div>
