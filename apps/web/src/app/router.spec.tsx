@@ -96,6 +96,26 @@ describe('the route table', () => {
     expect(trends).toHaveTextContent('#nx7 posts');
   });
 
+  it('keeps the shell, and what is typed in its search, from page to page', async () => {
+    const id = '0190a1b2-0000-7000-8000-0000000000ab';
+    const { router } = renderAt('/', (call) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      if (call.url === `/api/tweets/${id}`) return json(200, makeTweet({ id, content: 'Kept' }));
+      return json(200, page([]));
+    });
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    const box = within(screen.getByRole('complementary', { name: 'Sidebar' })).getByRole(
+      'combobox',
+      { name: 'Search Wave' },
+    );
+    await userEvent.setup().type(box, 'loom');
+    await act(() => router.navigate(`/tweet/${id}`));
+    expect(await screen.findByText('Kept')).toBeInTheDocument();
+    // The same box, not a new one: a page's code loading never unmounts the shell.
+    expect(screen.getByRole('combobox', { name: 'Search Wave' })).toBe(box);
+    expect(box).toHaveValue('loom');
+  });
+
   it('sends /communities/:id to the community page', async () => {
     const detail = makeDetail({ name: 'Rustaceans' });
     const handler = (call: FetchCall) => {

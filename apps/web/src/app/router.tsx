@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   Outlet,
   RouterProvider,
   useLocation,
+  useMatches,
   useParams,
 } from 'react-router';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
@@ -96,32 +97,45 @@ function Root() {
   );
 }
 
-/**
- * The route sets by authentication state: members get the app in its shell,
- * visitors the landing page where a member page would be, and everyone the
- * static pages, /auth, profiles and posts.
- */
-function ByAuth({
-  member,
-  visitor,
-  shell = true,
-}: {
-  member: ReactNode;
-  visitor: ReactNode;
-  shell?: boolean;
-}) {
-  const { status } = useAuth();
-  if (status === 'loading') return <Loading />;
-  if (status === 'unreachable') return <Unreachable />;
-  if (status === 'authenticated') return shell ? <AppShell>{member}</AppShell> : member;
-  return visitor;
+/** What a route under the shell asks of the reader (its `handle`). */
+interface ShellRouteHandle {
+  /** Members only: a visitor gets the landing page there instead. */
+  membersOnly?: boolean;
 }
 
-function Shared({ children }: { children: ReactNode }) {
+/**
+ * The app's shell (sidebars, mobile bar, post modal) as one layout route, so
+ * that it stays mounted from page to page: what is typed in the sidebar's
+ * search, an open menu or the post modal survive a navigation, and only the
+ * main column waits for a page's code. Members get the shell on every route
+ * under it; visitors get the landing page where a member page would be and
+ * the shell on the pages shared with them (profiles and posts).
+ */
+function ShellLayout() {
   const { status } = useAuth();
+  const membersOnly = useMatches().some(
+    (match) => (match.handle as ShellRouteHandle | undefined)?.membersOnly === true,
+  );
   if (status === 'loading') return <Loading />;
-  return <AppShell>{children}</AppShell>;
+  if (membersOnly && status === 'unreachable') return <Unreachable />;
+  if (membersOnly && status !== 'authenticated') return <LandingPage />;
+  return (
+    <AppShell>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </AppShell>
+  );
 }
+
+/** The main column while a page's code loads (the shell around it stays). */
+const PageLoading = () => (
+  <div role="status" className="p-6 text-center text-muted-foreground">
+    Loading...
+  </div>
+);
+
+const membersOnly: ShellRouteHandle = { membersOnly: true };
 
 /** /communities/:communityId, the link form built elsewhere, is the community's page. */
 function CommunityAlias() {
@@ -139,62 +153,39 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/', element: <ByAuth member={<HomePage />} visitor={<LandingPage />} /> },
+      {
+        element: <ShellLayout />,
+        children: [
+          { path: '/', element: <HomePage />, handle: membersOnly },
+          { path: '/profile/:userIdentifier', element: <ProfilePage renderPosts={renderPosts} /> },
+          {
+            path: '/profile',
+            element: <ProfilePage renderPosts={renderPosts} />,
+            handle: membersOnly,
+          },
+          { path: '/tweet/:id', element: <TweetPage /> },
+          { path: '/explore', element: <ExplorePage />, handle: membersOnly },
+          { path: '/notifications', element: <NotificationsPage />, handle: membersOnly },
+          { path: '/messages', element: <MessagesPage />, handle: membersOnly },
+          { path: '/bookmarks', element: <BookmarksPage />, handle: membersOnly },
+          { path: '/communities', element: <CommunitiesPage />, handle: membersOnly },
+          { path: '/community/:communityId', element: <CommunityPage />, handle: membersOnly },
+          {
+            // Owners and moderators manage members, requests and settings.
+            path: '/community/:communityId/manage',
+            element: <CommunityManagePage />,
+            handle: membersOnly,
+          },
+          {
+            // A shared post: its own page, with its comments.
+            path: '/community/:communityId/post/:postId',
+            element: <CommunityPostPage />,
+            handle: membersOnly,
+          },
+        ],
+      },
       { path: '/auth', element: <AuthPage /> },
-      {
-        path: '/profile/:userIdentifier',
-        element: (
-          <Shared>
-            <ProfilePage renderPosts={renderPosts} />
-          </Shared>
-        ),
-      },
-      {
-        path: '/profile',
-        element: (
-          <ByAuth member={<ProfilePage renderPosts={renderPosts} />} visitor={<LandingPage />} />
-        ),
-      },
-      {
-        path: '/tweet/:id',
-        element: (
-          <Shared>
-            <TweetPage />
-          </Shared>
-        ),
-      },
-      { path: '/explore', element: <ByAuth member={<ExplorePage />} visitor={<LandingPage />} /> },
-      {
-        path: '/notifications',
-        element: <ByAuth member={<NotificationsPage />} visitor={<LandingPage />} />,
-      },
-      {
-        path: '/messages',
-        element: <ByAuth member={<MessagesPage />} visitor={<LandingPage />} />,
-      },
-      {
-        path: '/bookmarks',
-        element: <ByAuth member={<BookmarksPage />} visitor={<LandingPage />} />,
-      },
-      {
-        path: '/communities',
-        element: <ByAuth member={<CommunitiesPage />} visitor={<LandingPage />} />,
-      },
       { path: '/communities/:communityId', element: <CommunityAlias /> },
-      {
-        path: '/community/:communityId',
-        element: <ByAuth member={<CommunityPage />} visitor={<LandingPage />} />,
-      },
-      {
-        // Owners and moderators manage members, requests and settings.
-        path: '/community/:communityId/manage',
-        element: <ByAuth member={<CommunityManagePage />} visitor={<LandingPage />} />,
-      },
-      {
-        // A shared post: its own page, with its comments.
-        path: '/community/:communityId/post/:postId',
-        element: <ByAuth member={<CommunityPostPage />} visitor={<LandingPage />} />,
-      },
       ...[
         '/rules-conduct',
         '/privacy-policy',
