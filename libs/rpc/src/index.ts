@@ -1,3 +1,4 @@
 export * from './rpc-client';
 export * from './rpc-server';
 export * from './rpc-client.module';
+export * from './rpc-endpoint';

@@ -6,13 +6,21 @@ import { rpcChannel, rpcSchemas } from '@wave/contracts';
 import type { RpcEndpointOptions } from './rpc-server';
 import { transportOptions } from './rpc-server';
 
+/** An Error's message, or the `message` of an error packet from the server. */
+const describeCause = (cause: unknown): string =>
+  cause instanceof Error
+    ? cause.message
+    : typeof cause === 'object' && cause !== null && 'message' in cause
+      ? String(cause.message)
+      : String(cause);
+
 /** A call that got no valid answer in time (the other service is down or failing). */
 export class RpcUnavailableError extends Error {
   constructor(
     readonly call: RpcName,
     cause: unknown,
   ) {
-    super(`${call} did not answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`${call} did not answer: ${describeCause(cause)}`);
     this.name = 'RpcUnavailableError';
   }
 }

@@ -1,4 +1,7 @@
-import { RpcException, ServerRedis } from '@nestjs/microservices';
+import { Logger } from '@nestjs/common';
+import { ServerRedis } from '@nestjs/microservices';
+import type { Observable } from 'rxjs';
+import { throwError } from 'rxjs';
 import type { RpcName, RpcRequest, RpcResponse } from '@wave/contracts';
 import { rpcChannel, rpcSchemas } from '@wave/contracts';
 import { redisOptionsFromUrl } from '@wave/redis';
@@ -15,6 +18,7 @@ export interface RpcEndpointOptions {
  */
 export class RpcServer {
   private readonly server: ServerRedis;
+  private readonly logger = new Logger(RpcServer.name);
 
   constructor(private readonly options: RpcEndpointOptions) {
     this.server = new ServerRedis(transportOptions(options.url));
@@ -25,11 +29,23 @@ export class RpcServer {
     handler: (request: RpcRequest<N>) => Promise<RpcResponse<N>>,
   ): void {
     const schemas = rpcSchemas[name];
+    // A failure is answered as an error packet ({ message }): thrown out of the
+    // transport's handler, it would be an unhandled rejection (a crash on Node 20)
+    // and the caller would wait for its timeout.
     this.server.addHandler(rpcChannel(this.options.prefix, name), async (data: unknown) => {
       const request = schemas.request.safeParse(data);
-      if (!request.success)
-        throw new RpcException(`Invalid ${name} request: ${request.error.message}`);
-      return schemas.response.parse(await handler(request.data as RpcRequest<N>));
+      if (!request.success) {
+        return rpcError(`Invalid ${name} request: ${request.error.message}`);
+      }
+      try {
+        return schemas.response.parse(await handler(request.data as RpcRequest<N>));
+      } catch (error) {
+        // The cause stays in this service's log; the caller learns that the call failed.
+        this.logger.error(
+          `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        return rpcError(`${name} failed`);
+      }
     });
   }
 
@@ -47,6 +63,14 @@ export class RpcServer {
     return this.server.close();
   }
 }
+
+/** What the caller receives as the error of a failed call. */
+export interface RpcErrorPacket {
+  message: string;
+}
+
+const rpcError = (message: string): Observable<never> =>
+  throwError((): RpcErrorPacket => ({ message }));
 
 /** The connection fields the Redis transport takes. */
 export function transportOptions(url: string) {

@@ -1,6 +1,9 @@
+import { ClientRedis } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
 import { v7 as uuidv7 } from 'uuid';
+import { rpcChannel } from '@wave/contracts';
 import { RpcClient, RpcUnavailableError } from '../src/rpc-client';
-import { RpcServer } from '../src/rpc-server';
+import { RpcServer, transportOptions } from '../src/rpc-server';
 
 describe('rpc over Redis', () => {
   // Calls leave no keys behind (publish/subscribe only), so no test namespace is needed;
@@ -16,6 +19,9 @@ describe('rpc over Redis', () => {
     server = new RpcServer(options);
     server.handle('media.claim-objects', (request) => {
       seen.push(request);
+      if (request.objectPaths[0] === '/objects/uploads/fails') {
+        return Promise.reject(new Error('the database is down (secret details)'));
+      }
       return Promise.resolve(
         request.objectPaths[0] === '/objects/uploads/theirs'
           ? { ok: false as const, reason: 'not-yours' as const, objectPath: request.objectPaths[0] }
@@ -59,6 +65,47 @@ describe('rpc over Redis', () => {
     await expect(
       sut.call('media.claim-objects', { ownerId: 'nope', objectPaths: [], purpose: 'tweet' }),
     ).rejects.toThrow();
+  });
+
+  it('answers an invalid request with an error at once, and keeps serving', async () => {
+    const raw = new ClientRedis(transportOptions(url));
+    await raw.connect();
+    try {
+      const started = Date.now();
+      await expect(
+        firstValueFrom(
+          raw
+            .send(rpcChannel(options.prefix, 'media.claim-objects'), { ownerId: 'nope' })
+            .pipe(timeout(1_000)),
+        ),
+      ).rejects.toEqual({
+        message: expect.stringContaining('Invalid media.claim-objects request'),
+      });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await raw.close();
+    }
+    await expect(
+      sut.call('media.claim-objects', {
+        ownerId: uuidv7(),
+        objectPaths: ['/objects/uploads/a'],
+        purpose: 'tweet',
+      }),
+    ).resolves.toEqual({ ok: true });
+  });
+
+  it('answers a failing handler with an error at once, without its details', async () => {
+    const started = Date.now();
+    const call = sut.call('media.claim-objects', {
+      ownerId: uuidv7(),
+      objectPaths: ['/objects/uploads/fails'],
+      purpose: 'tweet',
+    });
+    await expect(call).rejects.toBeInstanceOf(RpcUnavailableError);
+    await expect(call).rejects.toThrow(
+      'media.claim-objects did not answer: media.claim-objects failed',
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('times out when nobody listens (another deployment prefix)', async () => {

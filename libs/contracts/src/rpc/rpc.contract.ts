@@ -13,6 +13,14 @@ export const OBJECT_CLAIM_PURPOSES = [
 ] as const;
 export type ObjectClaimPurpose = (typeof OBJECT_CLAIM_PURPOSES)[number];
 
+/** The most rows one page of a rebuild call may ask for. */
+export const RPC_PAGE_LIMIT_MAX = 1000;
+
+const pageLimit = z.number().int().min(1).max(RPC_PAGE_LIMIT_MAX);
+const isoDate = z.iso.datetime({ offset: true });
+/** A follow, and the keyset position of `identity.follows-page`. */
+const followKey = z.object({ followerId: z.uuid(), followeeId: z.uuid() });
+
 export const rpcSchemas = {
   /**
    * Marks uploads as used by something (so they are kept), after checking that
@@ -32,6 +40,58 @@ export const rpcSchemas = {
         objectPath: z.string(),
       }),
     ]),
+  },
+  /**
+   * Every user, in id order, `limit` at a time: what `user.registered` and
+   * `user.updated` carry for search (the same `version`). `next` is the
+   * `after` of the following page, null after the last. For rebuilding
+   * projections (search's reindex command).
+   */
+  'identity.users-page': {
+    request: z.object({ after: z.uuid().optional(), limit: pageLimit }),
+    response: z.object({
+      items: z.array(
+        z.object({
+          id: z.uuid(),
+          username: z.string(),
+          displayName: z.string(),
+          profileImageUrl: z.string().nullable(),
+          verified: z.boolean(),
+          version: z.number().int().positive(),
+        }),
+      ),
+      next: z.uuid().nullable(),
+    }),
+  },
+  /** Every follow, in (followerId, followeeId) order, `limit` at a time; as `identity.users-page`. */
+  'identity.follows-page': {
+    request: z.object({ after: followKey.optional(), limit: pageLimit }),
+    response: z.object({
+      items: z.array(followKey.extend({ createdAt: isoDate })),
+      next: followKey.nullable(),
+    }),
+  },
+  /**
+   * Every tweet that exists (replies included; deleted tweets are gone), in
+   * id order, `limit` at a time, as `tweet.created` describes it (hashtags
+   * lowercase, without #); as `identity.users-page`.
+   */
+  'timeline.tweets-page': {
+    request: z.object({ after: z.uuid().optional(), limit: pageLimit }),
+    response: z.object({
+      items: z.array(
+        z.object({
+          id: z.uuid(),
+          authorId: z.uuid(),
+          content: z.string(),
+          hashtags: z.array(z.string()),
+          createdAt: isoDate,
+          /** When the text was last edited; null if never. */
+          editedAt: isoDate.nullable(),
+        }),
+      ),
+      next: z.uuid().nullable(),
+    }),
   },
 } as const;
 
