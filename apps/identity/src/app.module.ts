@@ -21,6 +21,7 @@ import { IdentityEventsWorker } from './events/identity-events.worker';
 import { FollowsController } from './follows/follows.controller';
 import { FollowsRepository } from './follows/follows.repository';
 import { FollowsService } from './follows/follows.service';
+import { IdentityRpcServer } from './rpc/identity-rpc.server';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
@@ -67,6 +68,7 @@ export class AppModule {
         FollowsRepository,
         FollowsService,
         IdentityEventsWorker,
+        IdentityRpcServer,
       ],
     };
   }

@@ -29,6 +29,7 @@ import { LinkPreviewCacheRepository } from './link-previews/link-preview-cache.r
 import { LinkPreviewsController } from './link-previews/link-previews.controller';
 import { LinkPreviewsService } from './link-previews/link-previews.service';
 import { OUTBOUND_OPTIONS, OutboundFetcher } from './outbound/outbound-fetcher';
+import { TimelineRpcServer } from './rpc/timeline-rpc.server';
 import { InteractionsRepository } from './tweets/interactions.repository';
 import { TweetsController, UserTweetsController } from './tweets/tweets.controller';
 import { TweetsRepository } from './tweets/tweets.repository';
@@ -87,6 +88,7 @@ export class AppModule {
         FanOutService,
         FanOutWorker,
         TimelineEventsWorker,
+        TimelineRpcServer,
         OutboundFetcher,
         LinkPreviewCacheRepository,
         LinkPreviewsService,

@@ -216,6 +216,38 @@ describe(FeedsController.name, () => {
       expect(idsOf((await sut.feed(reader.id)).items)).not.toContain(later.id);
     });
 
+    it('applies follows and unfollows in the order they were made, not the order they arrive', async () => {
+      const reader = await member('order_reader');
+      const author = await member('order_author');
+      const base = Date.now() - 60_000;
+      const at = (ms: number) => new Date(base + ms).toISOString();
+      const pair = { followerId: reader.id, followeeId: author.id };
+      const state = async () => [
+        await sut.count(
+          `SELECT count(*)::int AS n FROM timeline.follows WHERE follower_id = $1 AND followee_id = $2`,
+          [reader.id, author.id],
+        ),
+        await sut.count(
+          `SELECT coalesce(max(followers), 0)::int AS n FROM timeline.follower_counts WHERE user_id = $1`,
+          [author.id],
+        ),
+      ];
+      // Unfollowed at 2, then the follow of 1 retried late: stays unfollowed.
+      await sut.publish('follow.deleted', { ...pair, deletedAt: at(2) });
+      await sut.publish('follow.created', { ...pair, createdAt: at(1) });
+      expect(await state()).toEqual([0, 0]);
+      // Followed again at 4; the unfollow of 3 arrives after it: still following, counted once.
+      await sut.publish('follow.created', { ...pair, createdAt: at(4) });
+      await sut.publish('follow.deleted', { ...pair, deletedAt: at(3) });
+      await sut.publish('follow.created', { ...pair, createdAt: at(4) });
+      expect(await state()).toEqual([1, 1]);
+      const [post] = await postMany(author.id, 1);
+      await homeUntil(reader.id, (ids) => ids.includes(post!.id), 'the followed author’s post');
+      // Unfollowed at 5: gone.
+      await sut.publish('follow.deleted', { ...pair, deletedAt: at(5) });
+      expect(await state()).toEqual([0, 0]);
+    });
+
     it('marks what the reader liked', async () => {
       const reader = await member('liker');
       const author = await member('liked');

@@ -10,6 +10,11 @@ export interface FollowEdge {
   createdAt: Date;
 }
 
+export interface FollowKey {
+  followerId: string;
+  followeeId: string;
+}
+
 /** The only code that reads and writes identity's follows table. */
 @Injectable()
 export class FollowsRepository {
@@ -57,6 +62,26 @@ export class FollowsRepository {
   /** Users a user follows, newest first, after the cursor. */
   followingOf(userId: string, limit: number, after: KeysetPosition | null): Promise<FollowEdge[]> {
     return this.page('follower_id', 'followee_id', userId, limit, after);
+  }
+
+  /** Follows after `after` in primary-key order (all of them, page by page): the rebuild call's rows. */
+  async pageByKey(
+    after: FollowKey | null,
+    limit: number,
+  ): Promise<(FollowKey & { createdAt: Date })[]> {
+    const rows: { follower_id: string; followee_id: string; created_at: Date }[] =
+      await this.dataSource.query(
+        `SELECT follower_id, followee_id, created_at FROM ${this.table()}
+       ${after ? 'WHERE (follower_id, followee_id) > ($2::uuid, $3::uuid)' : ''}
+       ORDER BY follower_id, followee_id
+       LIMIT $1`,
+        after ? [limit, after.followerId, after.followeeId] : [limit],
+      );
+    return rows.map((row) => ({
+      followerId: row.follower_id,
+      followeeId: row.followee_id,
+      createdAt: row.created_at,
+    }));
   }
 
   private async page(

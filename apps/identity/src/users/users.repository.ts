@@ -129,6 +129,13 @@ export class UsersRepository {
     return user?.followersCount ?? 0;
   }
 
+  /** Users after `after` in id order (all of them, page by page): the rebuild call's rows. */
+  pageById(after: string | null, limit: number): Promise<UserEntity[]> {
+    const query = this.users().createQueryBuilder('user').orderBy('user.id', 'ASC').limit(limit);
+    if (after) query.where('user.id > :after', { after });
+    return query.getMany();
+  }
+
   private table(): string {
     return this.dataSource.getMetadata(UserEntity).tablePath;
   }

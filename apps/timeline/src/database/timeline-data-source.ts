@@ -4,7 +4,7 @@ import { OutboxEventEntity } from '@wave/messaging';
 import { AuthorEntity } from '../authors/author.entity';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_SCHEMA } from '../config/timeline.config';
-import { FollowEntity, FollowerCountEntity } from '../follows/follow.entity';
+import { FollowEntity, FollowerCountEntity, FollowRemovalEntity } from '../follows/follow.entity';
 import { LikeEntity, RetweetEntity } from '../tweets/interaction.entity';
 import { PinEntity } from '../tweets/pin.entity';
 import { TweetHashtagEntity, TweetMentionEntity } from '../tweets/text-entity.entity';
@@ -15,6 +15,7 @@ export const TIMELINE_ENTITIES = [
   AuthorEntity,
   FollowEntity,
   FollowerCountEntity,
+  FollowRemovalEntity,
   TweetEntity,
   LikeEntity,
   RetweetEntity,

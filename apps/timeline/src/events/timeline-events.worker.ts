@@ -54,7 +54,7 @@ export class TimelineEventsWorker implements OnApplicationBootstrap, OnApplicati
             await invalidateFollowersOf(event.followeeId);
         },
         'follow.deleted': async (event) => {
-          await follows.remove(event.followerId, event.followeeId);
+          await follows.remove(event.followerId, event.followeeId, new Date(event.deletedAt));
           await store.invalidate(event.followerId);
         },
         'tweet.created': async (event) => {

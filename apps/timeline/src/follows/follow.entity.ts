@@ -13,8 +13,26 @@ export class FollowEntity {
   @PrimaryColumn({ type: 'uuid' })
   followeeId!: string;
 
+  /** When the follow was made (the latest time, if made again). */
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
+}
+
+/**
+ * The latest unfollow of each pair: a follow made before it (a late or
+ * retried follow.created) is not applied, so the projection follows the
+ * order things happened in, not the order events arrive in.
+ */
+@Entity({ name: 'follow_removals' })
+export class FollowRemovalEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  followerId!: string;
+
+  @PrimaryColumn({ type: 'uuid' })
+  followeeId!: string;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  removedAt!: Date;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { FollowEntity, FollowerCountEntity } from './follow.entity';
+import { FollowEntity, FollowerCountEntity, FollowRemovalEntity } from './follow.entity';
 
 /** The only code that reads and writes timeline's follow projection. */
 @Injectable()
@@ -9,17 +9,24 @@ export class FollowsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Records a follow once; the count moves only when the row is new (events can
-   * repeat). Returns the followee's follower count after it.
+   * Records a follow made at `at` once; the count moves only when the row is
+   * new (events can repeat). A follow older than the pair's last unfollow (a
+   * late or retried event) is not applied. Returns the followee's follower
+   * count after it.
    */
   async add(followerId: string, followeeId: string, at: Date): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: unknown[] = await manager.query(
-        `INSERT INTO ${this.table(FollowEntity)} (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING 1`,
+      const rows: { inserted: boolean }[] = await manager.query(
+        `INSERT INTO ${this.table(FollowEntity)} AS f (follower_id, followee_id, created_at)
+         SELECT $1, $2, $3 WHERE NOT EXISTS (
+           SELECT 1 FROM ${this.table(FollowRemovalEntity)}
+           WHERE follower_id = $1 AND followee_id = $2 AND removed_at >= $3)
+         ON CONFLICT (follower_id, followee_id) DO UPDATE SET created_at = EXCLUDED.created_at
+           WHERE f.created_at < EXCLUDED.created_at
+         RETURNING (xmax = 0) AS inserted`,
         [followerId, followeeId, at],
       );
-      if (rows.length === 0) {
+      if (!rows.some((row) => row.inserted)) {
         const known = await manager.findOneBy(FollowerCountEntity, { userId: followeeId });
         return known?.followers ?? 0;
       }
@@ -32,10 +39,26 @@ export class FollowsRepository {
     });
   }
 
-  async remove(followerId: string, followeeId: string): Promise<boolean> {
+  /**
+   * Records an unfollow made at `at`: the pair's last unfollow is kept, and
+   * the follow goes unless it was made again after `at` (events arrived out
+   * of order). Returns whether a follow went.
+   */
+  async remove(followerId: string, followeeId: string, at: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const result = await manager.delete(FollowEntity, { followerId, followeeId });
-      if ((result.affected ?? 0) === 0) return false;
+      await manager.query(
+        `INSERT INTO ${this.table(FollowRemovalEntity)} AS r (follower_id, followee_id, removed_at)
+         VALUES ($1, $2, $3)
+         ON CONFLICT (follower_id, followee_id)
+           DO UPDATE SET removed_at = greatest(r.removed_at, EXCLUDED.removed_at)`,
+        [followerId, followeeId, at],
+      );
+      const [removed] = await manager.query<[unknown[], number]>(
+        `DELETE FROM ${this.table(FollowEntity)}
+         WHERE follower_id = $1 AND followee_id = $2 AND created_at <= $3 RETURNING 1`,
+        [followerId, followeeId, at],
+      );
+      if (removed.length === 0) return false;
       await manager.query(
         `UPDATE ${this.table(FollowerCountEntity)} SET followers = GREATEST(followers - 1, 0) WHERE user_id = $1`,
         [followeeId],
@@ -85,7 +108,9 @@ export class FollowsRepository {
     return new Set(rows.map((row) => row.followee_id));
   }
 
-  private table(entity: typeof FollowEntity | typeof FollowerCountEntity): string {
+  private table(
+    entity: typeof FollowEntity | typeof FollowerCountEntity | typeof FollowRemovalEntity,
+  ): string {
     return this.dataSource.getMetadata(entity).tablePath;
   }
 }

@@ -125,6 +125,24 @@ export class TweetsRepository {
       .getOne();
   }
 
+  /**
+   * Tweets after `after` in id order (all that exist, replies included; a
+   * deleted tweet's row is gone): the rebuild call's rows.
+   */
+  pageById(
+    after: string | null,
+    limit: number,
+  ): Promise<Pick<TweetEntity, 'id' | 'authorId' | 'content' | 'createdAt' | 'editedAt'>[]> {
+    const query = this.dataSource
+      .getRepository(TweetEntity)
+      .createQueryBuilder('tweet')
+      .select(['tweet.id', 'tweet.authorId', 'tweet.content', 'tweet.createdAt', 'tweet.editedAt'])
+      .orderBy('tweet.id', 'ASC')
+      .limit(limit);
+    if (after) query.where('tweet.id > :after', { after });
+    return query.getMany();
+  }
+
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.delete(TweetEntity, { id });
   }
