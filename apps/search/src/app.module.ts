@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -10,7 +10,9 @@ import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtim
 import type { SearchConfig } from './config/search.config';
 import { SEARCH_CONFIG } from './config/search.config';
 import { searchDataSourceOptions } from './database/search-data-source';
+import { MeiliSearchEngine, meilisearchHealthCheck } from './engine/meili-search.engine';
 import { PostgresSearchEngine } from './engine/postgres-search.engine';
+import type { SearchEngine } from './engine/search-engine';
 import { SEARCH_ENGINE } from './engine/search-engine';
 import { SearchIndexerWorker } from './events/search-indexer.worker';
 import { SearchController } from './search/search.controller';
@@ -35,16 +37,44 @@ export class AppModule {
           useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
             { name: 'postgres', check: () => dataSource.query('SELECT 1') },
             { name: 'redis', check: () => redis.ping() },
+            ...(config.MEILI_URL
+              ? [{ name: 'meilisearch', check: meilisearchHealthCheck(config.MEILI_URL) }]
+              : []),
           ],
         }),
       ],
       controllers: [SearchController],
       providers: [
         { provide: SEARCH_CONFIG, useValue: config },
-        PostgresSearchEngine,
-        { provide: SEARCH_ENGINE, useExisting: PostgresSearchEngine },
+        {
+          provide: SEARCH_ENGINE,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => searchEngine(config, dataSource),
+        },
         SearchIndexerWorker,
       ],
     };
   }
+}
+
+/**
+ * Meilisearch when MEILI_URL is set (its index settings applied before any
+ * event is indexed), otherwise PostgreSQL full-text search in the search schema.
+ */
+export async function searchEngine(
+  config: SearchConfig,
+  dataSource: DataSource,
+): Promise<SearchEngine> {
+  const logger = new Logger('SearchEngine');
+  if (!config.MEILI_URL) {
+    logger.log('Search engine: PostgreSQL (full-text search in the search schema)');
+    return new PostgresSearchEngine(dataSource);
+  }
+  const engine = new MeiliSearchEngine(dataSource, {
+    url: config.MEILI_URL,
+    apiKey: config.MEILI_MASTER_KEY,
+  });
+  await engine.ensureSettings();
+  logger.log(`Search engine: Meilisearch at ${engine.host} (index settings applied)`);
+  return engine;
 }

@@ -101,6 +101,30 @@ describe('search (PostgreSQL engine) fed by events', () => {
       expect(ids(await sut.search('q=telescope&type=posts&verified=verified'))).toEqual([old]);
     });
 
+    it('ranks only the newest matches of a common word, so its cost is bounded', async () => {
+      const word = uniqueUsername('cw').toLowerCase().replace(/_/g, '');
+      const base = Date.now() - 2 * 3600 * 1000;
+      // The most relevant post is older than RANK_WINDOW (500) newer matches.
+      const dense = await sut.post(author, `${word} ${word} ${word} ${word}`, {
+        createdAt: new Date(base - 60_000),
+      });
+      await sut.dataSource.query(
+        `INSERT INTO search.posts (id, author_id, content, document, created_at)
+         SELECT gen_random_uuid(), $1, $2 || ' filler ' || i, to_tsvector('simple', $2 || ' filler ' || i),
+           $3::timestamptz + i * interval '1 second'
+         FROM generate_series(1, 500) AS i`,
+        [author, word, new Date(base)],
+      );
+      const results = await sut.search(`q=${word}&type=posts&limit=50`);
+      expect(results).toHaveLength(50);
+      expect(ids(results)).not.toContain(dense);
+      // Within the window, relevance still leads: a post outranks newer ones.
+      const twice = await sut.post(author, `${word} ${word} twice`, {
+        createdAt: new Date(base + 100_000),
+      });
+      expect(ids(await sut.search(`q=${word}&type=posts`))[0]).toBe(twice);
+    });
+
     it('follows edits and deletions, and a late create cannot bring a deleted post back', async () => {
       const id = await sut.post(author, 'Nebula photos tonight #astro');
       await sut.publish('tweet.updated', {
@@ -163,6 +187,27 @@ describe('search (PostgreSQL engine) fed by events', () => {
         await sut.dataSource.query(`DROP FUNCTION search.fail_once()`);
         await sut.dataSource.query(`DROP SEQUENCE search.fail_once`);
       }
+    });
+  });
+
+  describe('posts of a hashtag', () => {
+    it('lists the posts that use the tag, newest first, and a tag being typed by prefix', async () => {
+      const tag = uniqueUsername('pt').toLowerCase().replace(/_/g, '');
+      const older = await sut.post(author, `first #${tag}`, {
+        createdAt: new Date(Date.now() - 3 * 24 * 3600 * 1000),
+      });
+      const newer = await sut.post(author, `second #${tag}`);
+      const longer = await sut.post(author, `other #${tag}extra`);
+      // Exactly the tag's posts (not the longer tag that starts with it), newest first.
+      expect(ids(await sut.search(`q=%23${tag}&type=posts`))).toEqual([newer, older]);
+      expect(ids(await sut.search(`q=%23${tag}&type=posts&dateRange=today`))).toEqual([newer]);
+      expect(ids(await sut.search(`q=%23${tag}&type=posts&verified=verified`))).toEqual([
+        newer,
+        older,
+      ]);
+      // A tag nobody has used is matched as words, the one being typed by its completions.
+      expect(ids(await sut.search(`q=%23${tag}ext&type=posts`))).toEqual([longer]);
+      expect(ids(await sut.search(`q=%23${tag}ex&type=posts`))).toEqual([longer]);
     });
   });
 

@@ -7,21 +7,30 @@ import {
   DeletedPostEntity,
   HashtagEntity,
   HashtagUseEntity,
+  PostEditEntity,
   SearchPostEntity,
   SearchWordEntity,
 } from '../posts/search-post.entity';
-import { SearchFollowEntity, SearchUserEntity } from '../users/search-user.entity';
+import { ReindexRunEntity } from '../reindex/reindex-run.entity';
+import {
+  SearchFollowEntity,
+  SearchFollowRemovalEntity,
+  SearchUserEntity,
+} from '../users/search-user.entity';
 import { SEARCH_MIGRATIONS } from './migrations';
 
 export const SEARCH_ENTITIES = [
   SearchUserEntity,
   SearchFollowEntity,
+  SearchFollowRemovalEntity,
   SearchPostEntity,
   DeletedPostEntity,
+  PostEditEntity,
   SearchWordEntity,
   HashtagUseEntity,
   HashtagEntity,
   SearchClickEntity,
+  ReindexRunEntity,
 ];
 
 export const searchDataSourceOptions = (config: SearchConfig): DataSourceOptions =>

@@ -3,31 +3,47 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { SearchQuery, SearchResult, TrendResponse } from '@wave/contracts';
-import { SEARCH_SCHEMA } from '../config/search.config';
 import {
   bareToken,
   queryTerms,
-  rangeStart,
+  soleHashtag,
   startsWith,
   toTsQuery,
+  PREFIX_MIN_LENGTH,
   TYPO_MIN_LENGTH,
 } from './query-terms.util';
-import type { IndexedPost, IndexedUser, SearchEngine } from './search-engine';
+import type {
+  IndexedFollow,
+  IndexedPost,
+  IndexedUser,
+  PostEdit,
+  SearchEngine,
+} from './search-engine';
+import { searchLists } from './search-engine';
+import {
+  addFollows,
+  forgetPost,
+  hashtagResult,
+  lock,
+  LOCK,
+  normaliseTags,
+  recordEdit,
+  withLatestEdits,
+  recordFollow,
+  removeHashtagUses,
+  SEARCH_TABLES,
+  trendingTags,
+  userResult,
+} from './search-tables';
 
-const T = {
-  users: `${SEARCH_SCHEMA}.users`,
-  follows: `${SEARCH_SCHEMA}.follows`,
-  posts: `${SEARCH_SCHEMA}.posts`,
-  deletedPosts: `${SEARCH_SCHEMA}.deleted_posts`,
-  words: `${SEARCH_SCHEMA}.words`,
-  hashtags: `${SEARCH_SCHEMA}.hashtags`,
-  hashtagUses: `${SEARCH_SCHEMA}.hashtag_uses`,
-} as const;
+const T = SEARCH_TABLES;
 
 /** How many typo neighbours a misspelt word brings into the query. */
 const NEIGHBOURS = 3;
-/** With type "all": at most this many users and hashtags before the posts. */
-const MIXED_SHARE = 3;
+/** How many completions of the word being typed a search matches (the most used). */
+const COMPLETIONS = 20;
+/** Posts ranked per search: the newest this many matches (the cost of a common word is bounded). */
+export const RANK_WINDOW = 500;
 
 interface UserRow {
   id: string;
@@ -44,6 +60,17 @@ interface PostRow {
   displayName: string | null;
   verified: boolean | null;
 }
+
+const toPostResult = (row: PostRow): SearchResult => ({
+  type: 'post',
+  id: row.id,
+  username: row.username,
+  displayName: row.displayName,
+  content: row.content,
+  count: null,
+  verified: row.verified ?? false,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
 
 /**
  * The embedded engine: the service's own tables in PostgreSQL. Users and
@@ -70,30 +97,22 @@ export class PostgresSearchEngine implements SearchEngine {
     );
   }
 
-  async setFollow(followerId: string, followeeId: string, following: boolean): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const changed = following
-        ? await manager.query<unknown[]>(
-            `INSERT INTO ${T.follows} (follower_id, followee_id) VALUES ($1, $2)
-             ON CONFLICT DO NOTHING RETURNING follower_id`,
-            [followerId, followeeId],
-          )
-        : (
-            await manager.query<[unknown[], number]>(
-              `DELETE FROM ${T.follows} WHERE follower_id = $1 AND followee_id = $2 RETURNING follower_id`,
-              [followerId, followeeId],
-            )
-          )[0];
-      if (changed.length === 0) return;
-      await manager.query(
-        `UPDATE ${T.users} SET followers_count = greatest(followers_count + $2, 0) WHERE id = $1`,
-        [followeeId, following ? 1 : -1],
-      );
-    });
+  async setFollow(
+    followerId: string,
+    followeeId: string,
+    following: boolean,
+    at: Date,
+  ): Promise<void> {
+    await this.dataSource.transaction((manager) =>
+      recordFollow(manager, followerId, followeeId, following, at),
+    );
   }
 
-  async upsertPost(post: IndexedPost): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  async upsertPost(created: IndexedPost): Promise<void> {
+    const post = await this.dataSource.transaction(async (manager) => {
+      await lock(manager, LOCK.post, created.id, 'exclusive');
+      // An edit heard before the create (a retried tweet.created) is what the post says now.
+      const [post = created] = await withLatestEdits(manager, [created]);
       const inserted: unknown[] = await manager.query(
         `INSERT INTO ${T.posts} (id, author_id, content, document, created_at)
          SELECT $1, $2, $3::text, to_tsvector('simple', $3::text), $4
@@ -101,65 +120,54 @@ export class PostgresSearchEngine implements SearchEngine {
          ON CONFLICT (id) DO NOTHING RETURNING id`,
         [post.id, post.authorId, post.content, post.createdAt],
       );
-      if (inserted.length === 0) return;
-      await this.indexWords(manager, post.content);
+      if (inserted.length === 0) return null;
       await this.addHashtags(manager, post.id, post.hashtags, post.createdAt);
+      return post;
     });
+    if (post) await this.countWords(post.content);
   }
 
-  async updatePost(id: string, content: string, hashtags: string[]): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  async updatePost(edit: PostEdit): Promise<void> {
+    const { id, content, hashtags } = edit;
+    const indexed = await this.dataSource.transaction(async (manager) => {
+      await lock(manager, LOCK.post, id, 'exclusive');
+      // An older edit heard after a newer one changes nothing.
+      if (!(await recordEdit(manager, edit))) return false;
       const [rows] = await manager.query<[{ createdAt: Date }[], number]>(
         `UPDATE ${T.posts} SET content = $2::text, document = to_tsvector('simple', $2::text)
          WHERE id = $1 RETURNING created_at AS "createdAt"`,
         [id, content],
       );
       const createdAt = rows[0]?.createdAt;
-      if (!createdAt) return;
-      await this.indexWords(manager, content);
-      await this.removeHashtags(manager, id, hashtags);
+      if (!createdAt) return false;
+      await removeHashtagUses(manager, id, normaliseTags(hashtags));
       await this.addHashtags(manager, id, hashtags, createdAt);
+      return true;
     });
+    if (indexed) await this.countWords(content);
   }
 
   async deletePost(id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO ${T.deletedPosts} (id) VALUES ($1) ON CONFLICT DO NOTHING`, [
-        id,
-      ]);
-      await this.removeHashtags(manager, id, []);
-      await manager.query(`DELETE FROM ${T.posts} WHERE id = $1`, [id]);
+      await lock(manager, LOCK.post, id, 'exclusive');
+      await forgetPost(manager, id);
     });
   }
 
-  async search(query: SearchQuery, now: Date): Promise<SearchResult[]> {
-    const since = rangeStart(query.dateRange, now);
-    const verifiedOnly = query.verified === 'verified';
-    switch (query.type) {
-      case 'users':
-        return this.users(query.q, verifiedOnly, query.limit);
-      case 'posts':
-        return this.posts(query.q, since, verifiedOnly, query.limit);
-      case 'hashtags':
-        return verifiedOnly ? [] : this.hashtags(query.q, since, query.limit);
-      case 'all': {
-        const share = Math.min(MIXED_SHARE, query.limit);
-        const users = await this.users(query.q, verifiedOnly, share);
-        const tags = verifiedOnly ? [] : await this.hashtags(query.q, since, share);
-        const rest = Math.max(query.limit - users.length - tags.length, 0);
-        const posts = rest > 0 ? await this.posts(query.q, since, verifiedOnly, rest) : [];
-        return [...users, ...tags, ...posts];
-      }
-    }
+  search(query: SearchQuery, now: Date): Promise<SearchResult[]> {
+    return searchLists(
+      {
+        users: (text, verifiedOnly, limit) => this.users(text, verifiedOnly, limit),
+        posts: (text, since, verifiedOnly, limit) => this.posts(text, since, verifiedOnly, limit),
+        hashtags: (text, since, limit) => this.hashtags(text, since, limit),
+      },
+      query,
+      now,
+    );
   }
 
-  async trends(limit: number, since: Date): Promise<TrendResponse[]> {
-    const rows: { tag: string; count: number }[] = await this.dataSource.query(
-      `SELECT tag, count(*)::int AS count FROM ${T.hashtagUses}
-       WHERE created_at >= $1 GROUP BY tag ORDER BY count DESC, tag LIMIT $2`,
-      [since, limit],
-    );
-    return rows.map((row) => ({ name: `#${row.tag}`, tag: row.tag, count: row.count }));
+  trends(limit: number, since: Date): Promise<TrendResponse[]> {
+    return trendingTags(this.dataSource, limit, since);
   }
 
   /**
@@ -172,74 +180,105 @@ export class PostgresSearchEngine implements SearchEngine {
     const contains = `%${name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     const verified = verifiedOnly ? 'AND verified' : '';
     const columns = 'id, username, display_name AS "displayName", verified';
-    // Handles and names that hold the text, served by the trigram indexes.
-    const matched: UserRow[] = await this.dataSource.query(
-      `SELECT ${columns} FROM ${T.users}
-       WHERE (($1::text IS NOT NULL AND username_key LIKE $2) OR lower(display_name) LIKE $3)
-         ${verified}
-       ORDER BY username_key = $1 DESC NULLS LAST, username_key LIKE $2 DESC NULLS LAST,
-         followers_count DESC, id
+    // One statement: handles and names that hold the text (the trigram indexes), then, only
+    // when they do not fill the page and the text is one word (a handle, or a word of a name),
+    // handles and names one typo away (similarity costs more; a one-time filter skips it).
+    const rows: UserRow[] = await this.dataSource.query(
+      `WITH matched AS (
+         SELECT ${columns}, followers_count,
+           CASE WHEN username_key = $1 THEN 0 WHEN username_key LIKE $2 THEN 1 ELSE 2 END AS tier,
+           0::real AS closeness
+         FROM ${T.users}
+         WHERE (($1::text IS NOT NULL AND username_key LIKE $2) OR lower(display_name) LIKE $3)
+           ${verified}
+         ORDER BY tier, followers_count DESC, id
+         LIMIT $4
+       ), typos AS (
+         SELECT ${columns}, followers_count, 3 AS tier,
+           greatest(similarity(username_key, $1), similarity(lower(display_name), $1)) AS closeness
+         FROM ${T.users}
+         WHERE $1::text IS NOT NULL AND (SELECT count(*) FROM matched) < $4
+           AND (username_key % $1 OR lower(display_name) % $1)
+           AND id NOT IN (SELECT id FROM matched)
+           ${verified}
+         ORDER BY closeness DESC, followers_count DESC, id
+         LIMIT $4
+       )
+       SELECT id, username, "displayName", verified FROM (
+         SELECT * FROM matched UNION ALL SELECT * FROM typos
+       ) found
+       ORDER BY tier, closeness DESC, followers_count DESC, id
        LIMIT $4`,
       [handle, handle ? startsWith(handle) : null, contains, limit],
     );
-    // One typo away, only when the text itself does not fill the page (similarity costs more).
-    const typos: UserRow[] =
-      matched.length < limit
-        ? await this.trigramQuery(
-            `SELECT ${columns} FROM ${T.users}
-             WHERE (username_key % $1 OR lower(display_name) % $1) AND NOT (id = ANY($2::uuid[]))
-               ${verified}
-             ORDER BY greatest(similarity(username_key, $1), similarity(lower(display_name), $1)) DESC,
-               followers_count DESC, id
-             LIMIT $3`,
-            [handle ?? name, matched.map((row) => row.id), limit - matched.length],
-          )
-        : [];
-    return [...matched, ...typos].map((row) => ({
-      type: 'user',
-      id: row.id,
-      username: row.username,
-      displayName: row.displayName,
-      content: null,
-      count: null,
-      verified: row.verified,
-      createdAt: null,
-    }));
+    return rows.map(userResult);
   }
 
-  /** Posts with every word (or a near spelling), the most relevant first, then the newest. */
+  /**
+   * Posts with every word (or a near spelling): the most relevant of the
+   * newest matches, then the newest. A query that is one hashtag in use lists
+   * that tag's posts, newest first.
+   */
   private async posts(
     text: string,
     since: Date | null,
     verifiedOnly: boolean,
     limit: number,
   ): Promise<SearchResult[]> {
+    const tag = soleHashtag(text);
+    const tagged = tag ? await this.taggedPosts(tag, since, verifiedOnly, limit) : [];
+    if (tagged.length > 0) return tagged.map(toPostResult);
     const terms = queryTerms(text);
     if (terms.length === 0) return [];
-    const neighbours = await this.neighbours(terms);
+    const { neighbours, completions } = await this.alternatives(terms);
+    // Ranking reads each candidate's words, so only the newest RANK_WINDOW
+    // matches are ranked: a word in half the posts costs what a rare one does.
     const rows: PostRow[] = await this.dataSource.query(
+      `SELECT c.id, c.content, c.created_at AS "createdAt", u.username,
+         u.display_name AS "displayName", u.verified
+       FROM (
+         SELECT m.id, m.content, m.created_at, m.author_id,
+           ts_rank_cd(m.document, to_tsquery('simple', $1)) AS rank
+         FROM (
+           SELECT p.id, p.content, p.document, p.created_at, p.author_id FROM ${T.posts} p
+           WHERE p.document @@ to_tsquery('simple', $1)
+             AND ($2::timestamptz IS NULL OR p.created_at >= $2)
+             ${verifiedOnly ? `AND p.author_id IN (SELECT id FROM ${T.users} WHERE verified)` : ''}
+           ORDER BY p.created_at DESC, p.id DESC
+           LIMIT ${RANK_WINDOW}
+         ) m
+         ORDER BY rank DESC, m.created_at DESC, m.id DESC
+         LIMIT $3
+       ) c
+       LEFT JOIN ${T.users} u ON u.id = c.author_id
+       ORDER BY c.rank DESC, c.created_at DESC, c.id DESC`,
+      [toTsQuery(terms, neighbours, completions), since, limit],
+    );
+    return rows.map(toPostResult);
+  }
+
+  /** The newest posts using a tag, from its uses (an index range, however popular the tag). */
+  private taggedPosts(
+    tag: string,
+    since: Date | null,
+    verifiedOnly: boolean,
+    limit: number,
+  ): Promise<PostRow[]> {
+    return this.dataSource.query<PostRow[]>(
       `SELECT p.id, p.content, p.created_at AS "createdAt", u.username,
          u.display_name AS "displayName", u.verified
-       FROM ${T.posts} p
-       CROSS JOIN to_tsquery('simple', $1) AS query
+       FROM (
+         SELECT x.post_id, x.created_at FROM ${T.hashtagUses} x
+         ${verifiedOnly ? `JOIN ${T.posts} a ON a.id = x.post_id JOIN ${T.users} v ON v.id = a.author_id AND v.verified` : ''}
+         WHERE x.tag = $1 AND ($2::timestamptz IS NULL OR x.created_at >= $2)
+         ORDER BY x.created_at DESC
+         LIMIT $3
+       ) t
+       JOIN ${T.posts} p ON p.id = t.post_id
        LEFT JOIN ${T.users} u ON u.id = p.author_id
-       WHERE p.document @@ query
-         AND ($2::timestamptz IS NULL OR p.created_at >= $2)
-         ${verifiedOnly ? 'AND u.verified' : ''}
-       ORDER BY ts_rank_cd(p.document, query) DESC, p.created_at DESC, p.id DESC
-       LIMIT $3`,
-      [toTsQuery(terms, neighbours), since, limit],
+       ORDER BY t.created_at DESC, p.id DESC`,
+      [tag, since, limit],
     );
-    return rows.map((row) => ({
-      type: 'post',
-      id: row.id,
-      username: row.username,
-      displayName: row.displayName,
-      content: row.content,
-      count: null,
-      verified: row.verified ?? false,
-      createdAt: new Date(row.createdAt).toISOString(),
-    }));
   }
 
   /** Tags that start with the text or are a typo away, the most used in the range first. */
@@ -259,67 +298,64 @@ export class PostgresSearchEngine implements SearchEngine {
     return rows
       .filter((row) => row.uses > 0)
       .slice(0, limit)
-      .map((row) => ({
-        type: 'hashtag',
-        id: row.tag,
-        username: null,
-        displayName: null,
-        content: `#${row.tag}`,
-        count: row.uses,
-        verified: false,
-        createdAt: null,
-      }));
+      .map(hashtagResult);
   }
 
   /**
-   * For each term long enough that no post contains as written (a likely
-   * typo), the closest words seen in posts. Known words skip the trigram scan.
+   * Other words a search matches for its terms, from the words seen in posts:
+   * for the last term, the word being typed, its most used completions; for
+   * a term of TYPO_MIN_LENGTH letters or more that no post contains as
+   * written and that completes no word (a likely typo), its closest spellings. Two round trips at most;
+   * known words skip the trigram scan.
    */
-  private async neighbours(terms: string[]): Promise<Map<string, string[]>> {
-    const map = new Map<string, string[]>();
+  private async alternatives(
+    terms: string[],
+  ): Promise<{ neighbours: Map<string, string[]>; completions: string[] | null }> {
+    const last = terms[terms.length - 1] ?? '';
+    const prefix = [...last].length >= PREFIX_MIN_LENGTH ? startsWith(last) : null;
     const candidates = terms.filter((word) => [...word].length >= TYPO_MIN_LENGTH);
-    if (candidates.length === 0) return map;
-    const known = new Set(
-      (
-        await this.dataSource.query<{ word: string }[]>(
-          `SELECT word FROM ${T.words} WHERE word = ANY($1::varchar[])`,
-          [candidates],
-        )
-      ).map((row) => row.word),
+    const rows: { word: string; completion: boolean }[] = await this.dataSource.query(
+      `SELECT word, false AS completion FROM ${T.words} WHERE word = ANY($1::varchar[])
+       UNION ALL
+       (SELECT word, true FROM ${T.words} WHERE $2::text IS NOT NULL AND word LIKE $2
+        ORDER BY documents DESC, word LIMIT $3)`,
+      [candidates, prefix, COMPLETIONS],
     );
-    for (const term of candidates.filter((word) => !known.has(word))) {
-      const rows: { word: string }[] = await this.trigramQuery(
-        `SELECT word FROM ${T.words} WHERE word % $1
-         ORDER BY similarity(word, $1) DESC, word LIMIT $2`,
-        [term, NEIGHBOURS],
-      );
-      if (rows.length > 0)
-        map.set(
-          term,
-          rows.map((row) => row.word),
-        );
-    }
-    return map;
+    const known = new Set(rows.filter((row) => !row.completion).map((row) => row.word));
+    const found = rows.filter((row) => row.completion).map((row) => row.word);
+    // No word starts with it: the index's own prefix match finds what a late count missed.
+    const completions = prefix === null ? [] : found.length > 0 ? found : null;
+    const neighbours = new Map<string, string[]>();
+    // A word being typed that has completions is not a typo.
+    const unknown = candidates.filter(
+      (word) => !known.has(word) && !(word === last && found.length > 0),
+    );
+    if (unknown.length === 0) return { neighbours, completions };
+    const close: { term: string; word: string }[] = await this.dataSource.query(
+      `SELECT t.term, n.word FROM unnest($1::varchar[]) AS t(term)
+       CROSS JOIN LATERAL (
+         SELECT word FROM ${T.words} WHERE word % t.term
+         ORDER BY similarity(word, t.term) DESC, word LIMIT $2
+       ) n`,
+      [unknown, NEIGHBOURS],
+    );
+    for (const row of close)
+      neighbours.set(row.term, [...(neighbours.get(row.term) ?? []), row.word]);
+    return { neighbours, completions };
   }
 
   /**
-   * A similarity (%) query, made to use its trigram index: the planner prices
-   * the operator as cheap and would scan a small table, computing similarity
-   * for every row, which costs far more than the index.
+   * Adds a post's words, counting the posts seen with each. Outside the
+   * post's transaction and in word order, so concurrent posts sharing common
+   * words wait for one statement, not for each other's transactions.
    */
-  private trigramQuery<R>(sql: string, parameters: unknown[]): Promise<R> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SET LOCAL enable_seqscan = off');
-      return manager.query<R>(sql, parameters);
-    });
-  }
-
-  private async indexWords(manager: EntityManager, content: string): Promise<void> {
-    await manager.query(
-      `INSERT INTO ${T.words} (word)
-       SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', $1)) AS t
+  private async countWords(content: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${T.words} AS w (word, documents)
+       SELECT DISTINCT lexeme, 1 FROM unnest(to_tsvector('simple', $1)) AS t
        WHERE length(lexeme) BETWEEN 1 AND 100 AND lexeme ~ '^[[:alnum:]]+$'
-       ON CONFLICT DO NOTHING`,
+       ORDER BY lexeme
+       ON CONFLICT (word) DO UPDATE SET documents = w.documents + 1`,
       [content],
     );
   }
@@ -349,20 +385,134 @@ export class PostgresSearchEngine implements SearchEngine {
     );
   }
 
-  /** Removes the post's hashtag uses except `keep`, and uncounts them. */
-  private async removeHashtags(
-    manager: EntityManager,
-    postId: string,
-    keep: string[],
-  ): Promise<void> {
-    const [removed] = await manager.query<[{ tag: string }[], number]>(
-      `DELETE FROM ${T.hashtagUses} WHERE post_id = $1 AND NOT (tag = ANY($2::varchar[])) RETURNING tag`,
-      [postId, keep.map((tag) => tag.toLowerCase())],
+  /**
+   * Many users in one statement (the reindex command), as applyUser writes
+   * each: a newer version replaces an older one and nothing else does, and a
+   * user new to the index gets the follower count of the follows it holds.
+   */
+  async indexUsers(users: IndexedUser[]): Promise<void> {
+    // One statement cannot write a row twice: the newest version of each user.
+    const newest = new Map<string, IndexedUser>();
+    for (const user of users) {
+      const seen = newest.get(user.id);
+      if (!seen || seen.version < user.version) newest.set(user.id, user);
+    }
+    const rows = [...newest.values()];
+    if (rows.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO ${T.users} AS u
+         (id, username, username_key, display_name, profile_image_url, verified, version, followers_count)
+       SELECT t.id, t.username, lower(t.username), t.display_name, t.profile_image_url, t.verified,
+         t.version, (SELECT count(*)::int FROM ${T.follows} f WHERE f.followee_id = t.id)
+       FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::text[], $5::boolean[], $6::int[])
+         AS t(id, username, display_name, profile_image_url, verified, version)
+       ORDER BY t.id
+       ON CONFLICT (id) DO UPDATE SET
+         username = EXCLUDED.username, username_key = EXCLUDED.username_key,
+         display_name = EXCLUDED.display_name, profile_image_url = EXCLUDED.profile_image_url,
+         verified = EXCLUDED.verified, version = EXCLUDED.version
+       WHERE u.version < EXCLUDED.version`,
+      [
+        rows.map((user) => user.id),
+        rows.map((user) => user.username),
+        rows.map((user) => user.displayName),
+        rows.map((user) => user.profileImageUrl),
+        rows.map((user) => user.verified),
+        rows.map((user) => user.version),
+      ],
     );
-    if (removed.length === 0) return;
-    await manager.query(
-      `UPDATE ${T.hashtags} SET uses_count = greatest(uses_count - 1, 0) WHERE tag = ANY($1::varchar[])`,
-      [removed.map((row) => row.tag)],
+  }
+
+  /** Many follows in one transaction (see addFollows): each followee then counts what the index holds. */
+  async indexFollows(follows: IndexedFollow[]): Promise<void> {
+    await this.dataSource.transaction((manager) => addFollows(manager, follows));
+  }
+
+  /**
+   * Many posts in one transaction, as upsertPost writes each: a post already
+   * indexed or deleted at its source (a tombstone) is left alone; the others
+   * are stored with their words, their hashtag uses are counted, and so are
+   * their words (in word order, like countWords, at the end of the
+   * transaction so the locks are held briefly).
+   */
+  async indexPosts(posts: IndexedPost[]): Promise<void> {
+    const pages = [...new Map(posts.map((post) => [post.id, post])).values()];
+    if (pages.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      await lock(
+        manager,
+        LOCK.post,
+        pages.map((post) => post.id),
+        'exclusive',
+      );
+      // A page read before an edit that was heard since: the edit is what the post says now.
+      const unique = await withLatestEdits(manager, pages);
+      const inserted: { id: string }[] = await manager.query(
+        `INSERT INTO ${T.posts} (id, author_id, content, document, created_at)
+         SELECT t.id, t.author_id, t.content, to_tsvector('simple', t.content), t.created_at
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[])
+           AS t(id, author_id, content, created_at)
+         WHERE NOT EXISTS (SELECT 1 FROM ${T.deletedPosts} d WHERE d.id = t.id)
+         ORDER BY t.id
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [
+          unique.map((post) => post.id),
+          unique.map((post) => post.authorId),
+          unique.map((post) => post.content),
+          unique.map((post) => post.createdAt.toISOString()),
+        ],
+      );
+      if (inserted.length === 0) return;
+      const ids = new Set(inserted.map((row) => row.id));
+      const uses = unique
+        .filter((post) => ids.has(post.id))
+        .flatMap((post) =>
+          [...new Set(post.hashtags.map((tag) => tag.toLowerCase()))]
+            .filter((tag) => tag.length > 0 && tag.length <= 100)
+            .map((tag) => ({ tag, postId: post.id, createdAt: post.createdAt.toISOString() })),
+        );
+      if (uses.length > 0) {
+        const added: { tag: string }[] = await manager.query(
+          `INSERT INTO ${T.hashtagUses} (tag, post_id, created_at)
+           SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::timestamptz[])
+           ORDER BY 1, 2
+           ON CONFLICT DO NOTHING RETURNING tag`,
+          [
+            uses.map((use) => use.tag),
+            uses.map((use) => use.postId),
+            uses.map((use) => use.createdAt),
+          ],
+        );
+        if (added.length > 0) {
+          await manager.query(
+            `INSERT INTO ${T.hashtags} AS h (tag, uses_count)
+             SELECT tag, count(*)::int FROM unnest($1::varchar[]) AS tag GROUP BY tag ORDER BY tag
+             ON CONFLICT (tag) DO UPDATE SET uses_count = h.uses_count + EXCLUDED.uses_count`,
+            [added.map((row) => row.tag)],
+          );
+        }
+      }
+      await manager.query(
+        `INSERT INTO ${T.words} AS w (word, documents)
+         SELECT t.lexeme, count(*)::int FROM ${T.posts} p CROSS JOIN LATERAL unnest(p.document) AS t
+         WHERE p.id = ANY($1::uuid[])
+           AND length(t.lexeme) BETWEEN 1 AND 100 AND t.lexeme ~ '^[[:alnum:]]+$'
+         GROUP BY t.lexeme ORDER BY t.lexeme
+         ON CONFLICT (word) DO UPDATE SET documents = w.documents + EXCLUDED.documents`,
+        [[...ids]],
+      );
+    });
+  }
+
+  /**
+   * Empties the index for a rebuild: users, follows, posts, hashtags and
+   * words. The tombstones of deleted posts stay (a rebuild from the owners
+   * brings only live posts, and a late tweet.created stays ignored); search
+   * analytics are not the index and stay too.
+   */
+  async clear(): Promise<void> {
+    await this.dataSource.query(
+      `TRUNCATE ${T.users}, ${T.follows}, ${T.hashtagUses}, ${T.hashtags}, ${T.posts}, ${T.words}`,
     );
   }
 }

@@ -1,6 +1,22 @@
-import { bareToken, queryTerms, rangeStart, startsWith, toTsQuery } from './query-terms.util';
+import {
+  bareToken,
+  queryTerms,
+  rangeStart,
+  soleHashtag,
+  startsWith,
+  toTsQuery,
+} from './query-terms.util';
 
 describe('query terms', () => {
+  it('recognises a query that is one hashtag and nothing else', () => {
+    expect(soleHashtag('#Bread')).toBe('bread');
+    expect(soleHashtag('  #café_42 ')).toBe('café_42');
+    expect(soleHashtag('#bread baking')).toBeNull();
+    expect(soleHashtag('bread')).toBeNull();
+    expect(soleHashtag('##bread')).toBeNull();
+    expect(soleHashtag('#')).toBeNull();
+  });
+
   it('splits words as text search does, lower case, once each, at most 8', () => {
     expect(queryTerms('Hello, WORLD! hello #TypeScript café 42')).toEqual([
       'hello',
@@ -14,11 +30,15 @@ describe('query terms', () => {
     expect(queryTerms('!!!')).toEqual([]);
   });
 
-  it('builds a tsquery: every term, typo neighbours as alternatives, the last as a prefix', () => {
-    expect(toTsQuery(['launch', 'windw'], new Map([['windw', ['window', 'wind']]]))).toBe(
+  it('builds a tsquery: every term, typo neighbours as alternatives, the last with its completions', () => {
+    expect(toTsQuery(['launch', 'windw'], new Map([['windw', ['window', 'wind']]]), null)).toBe(
       "'launch' & ('windw':* | 'window' | 'wind')",
     );
-    expect(toTsQuery(['ada'], new Map())).toBe("'ada':*");
+    expect(toTsQuery(['ada'], new Map(), null)).toBe("'ada':*");
+    expect(
+      toTsQuery(['lanch', 'win'], new Map([['lanch', ['launch']]]), ['win', 'window', 'winter']),
+    ).toBe("('lanch' | 'launch') & ('win' | 'window' | 'winter')");
+    expect(toTsQuery(['a'], new Map(), [])).toBe("'a'");
   });
 
   it('reads a handle or a tag without its sigil', () => {

@@ -11,19 +11,29 @@ export function queryTerms(query: string): string[] {
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
+/** A word being typed shorter than this is matched as written, not as a prefix. */
+export const PREFIX_MIN_LENGTH = 2;
+
 /**
- * A to_tsquery text: every term (or one of its typo neighbours) must match;
- * the last term also matches as a prefix, for search as you type. Terms hold
- * only letters and digits, so quoting them is enough.
+ * A to_tsquery text: every term (or one of its alternatives: typo neighbours,
+ * and for the last term, the word being typed, its completions) must match.
+ * `completions` null matches the last term as a prefix in the index instead.
+ * Terms hold only letters and digits, so quoting them is enough.
  */
-export function toTsQuery(terms: string[], neighbours: Map<string, string[]>): string {
+export function toTsQuery(
+  terms: string[],
+  neighbours: Map<string, string[]>,
+  completions: string[] | null,
+): string {
   return terms
     .map((term, index) => {
       const last = index === terms.length - 1;
-      const options = [
-        `'${term}'${last ? ':*' : ''}`,
-        ...(neighbours.get(term) ?? []).map((word) => `'${word}'`),
+      const words = [
+        ...new Set([term, ...(last ? (completions ?? []) : []), ...(neighbours.get(term) ?? [])]),
       ];
+      const options = words.map(
+        (word, position) => `'${word}'${last && position === 0 && !completions ? ':*' : ''}`,
+      );
       return options.length === 1 ? options[0] : `(${options.join(' | ')})`;
     })
     .join(' & ');
@@ -36,6 +46,12 @@ export function bareToken(query: string, sigil: '@' | '#'): string | null {
     .replace(new RegExp(`^\\${sigil}+`), '')
     .toLowerCase();
   return /^[\p{L}\p{N}_]{1,100}$/u.test(token) ? token : null;
+}
+
+/** The tag of a query that is one hashtag and nothing else ('#Bread' → 'bread'), else null. */
+export function soleHashtag(query: string): string | null {
+  const match = /^#([\p{L}\p{N}_]{1,100})$/u.exec(query.trim());
+  return match?.[1] ? match[1].toLowerCase() : null;
 }
 
 /** The start of a date range, or null for all time. */

@@ -44,8 +44,10 @@ export class SearchIndexerWorker implements OnApplicationBootstrap, OnApplicatio
       handlers: {
         'user.registered': applyUser,
         'user.updated': applyUser,
-        'follow.created': (event) => engine.setFollow(event.followerId, event.followeeId, true),
-        'follow.deleted': (event) => engine.setFollow(event.followerId, event.followeeId, false),
+        'follow.created': (event) =>
+          engine.setFollow(event.followerId, event.followeeId, true, new Date(event.createdAt)),
+        'follow.deleted': (event) =>
+          engine.setFollow(event.followerId, event.followeeId, false, new Date(event.deletedAt)),
         'tweet.created': (event) =>
           engine.upsertPost({
             id: event.tweetId,
@@ -54,7 +56,14 @@ export class SearchIndexerWorker implements OnApplicationBootstrap, OnApplicatio
             hashtags: event.hashtags,
             createdAt: new Date(event.createdAt),
           }),
-        'tweet.updated': (event) => engine.updatePost(event.tweetId, event.content, event.hashtags),
+        'tweet.updated': (event) =>
+          engine.updatePost({
+            id: event.tweetId,
+            authorId: event.authorId,
+            content: event.content,
+            hashtags: event.hashtags,
+            editedAt: new Date(event.editedAt),
+          }),
         'tweet.deleted': (event) => engine.deletePost(event.tweetId),
       },
     });

@@ -48,12 +48,40 @@ export class DeletedPostEntity {
   deletedAt!: Date;
 }
 
-/** Every word seen in posts, for typo tolerance: a misspelt word is matched to its neighbours. */
+/**
+ * The newest edit heard of for each post: an older edit arriving later
+ * changes nothing, and a post indexed after its edit was heard (a retried
+ * create, a reindex page read before the edit) is indexed with it.
+ */
+@Entity({ name: 'post_edits' })
+export class PostEditEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  content!: string;
+
+  @Column({ type: 'varchar', length: 100, array: true })
+  hashtags!: string[];
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  editedAt!: Date;
+}
+
+/**
+ * Every word seen in posts: a misspelt word is matched to its neighbours
+ * (trigrams), and the word being typed to its most used completions (prefix).
+ */
 @Entity({ name: 'words' })
 @Index('ix_words_trgm', { synchronize: false })
+@Index('ix_words_prefix', { synchronize: false })
 export class SearchWordEntity {
   @PrimaryColumn({ type: 'varchar', length: 100 })
   word!: string;
+
+  /** Posts indexed with the word, counted as they arrive (not uncounted on edits or deletes). */
+  @Column({ type: 'integer', default: 0 })
+  documents!: number;
 }
 
 /** One use of a hashtag by a post, for counts over a date range and trends. */

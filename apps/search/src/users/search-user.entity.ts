@@ -45,4 +45,24 @@ export class SearchFollowEntity {
 
   @PrimaryColumn({ type: 'uuid' })
   followeeId!: string;
+
+  /** When the follow was made (the latest time, if made again); unknown for older rows. */
+  @Column({ type: 'timestamptz', precision: 3, default: () => "'-infinity'" })
+  followedAt!: Date;
+}
+
+/**
+ * The latest unfollow of each pair: a follow made before it (a late or
+ * retried event, a reindex page read before the unfollow) is not applied.
+ */
+@Entity({ name: 'follow_removals' })
+export class SearchFollowRemovalEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  followerId!: string;
+
+  @PrimaryColumn({ type: 'uuid' })
+  followeeId!: string;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  removedAt!: Date;
 }
