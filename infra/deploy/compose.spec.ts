@@ -82,6 +82,17 @@ describe('docker-compose.yml', () => {
     expect(sut.services['meilisearch']?.image).toMatch(/^getmeili\/meilisearch:v1\.\d+/);
   });
 
+  it('pins Meilisearch to one release (its data files belong to the version that wrote them)', () => {
+    expect(sut.services['meilisearch']?.image).toMatch(/^getmeili\/meilisearch:v1\.\d+\.\d+$/);
+  });
+
+  it('checks that Meilisearch answers /health on its port', () => {
+    const test = sut.services['meilisearch']?.healthcheck?.test;
+    expect(Array.isArray(test) ? test.join(' ') : test).toMatch(
+      /^(CMD|CMD-SHELL) .*http:\/\/(127\.0\.0\.1|localhost):7700\/health\b/,
+    );
+  });
+
   it('takes the Meilisearch master key from the environment', () => {
     const environment = environmentOf(sut.services['meilisearch']!);
     expect(environment['MEILI_MASTER_KEY']).toMatch(/^\$\{MEILI_MASTER_KEY[:}]/);
@@ -251,6 +262,22 @@ describe('docker-compose.yml', () => {
 
     it('does not mark cookies Secure by default (plain HTTP on localhost)', () => {
       expect(environmentOf(identity)['COOKIE_SECURE']).toBe('${COOKIE_SECURE:-false}');
+    });
+  });
+
+  describe('search', () => {
+    const search = sut.services['search']!;
+
+    it('runs its Meilisearch engine on the meilisearch service, with the same master key', () => {
+      const environment = environmentOf(search);
+      expect(environment['MEILI_URL']).toBe('http://meilisearch:7700');
+      expect(environment['MEILI_MASTER_KEY']).toBe(
+        environmentOf(sut.services['meilisearch']!)['MEILI_MASTER_KEY'],
+      );
+    });
+
+    it('starts once Meilisearch is healthy', () => {
+      expect(dependenciesOf(search)).toMatchObject({ meilisearch: 'service_healthy' });
     });
   });
 

@@ -83,6 +83,19 @@ interface Deployment extends Resource {
   };
 }
 
+interface StatefulSet extends Resource {
+  spec: {
+    serviceName: string;
+    replicas?: number;
+    selector: { matchLabels: Record<string, string> };
+    template: PodTemplate;
+    volumeClaimTemplates?: {
+      metadata: { name: string };
+      spec: { accessModes?: string[]; resources?: { requests?: { storage?: string } } };
+    }[];
+  };
+}
+
 interface Job extends Resource {
   spec: { template: PodTemplate };
 }
@@ -162,6 +175,7 @@ const ofKind = <T extends Resource>(kind: string): T[] =>
   resources.filter(({ resource }) => resource.kind === kind).map(({ resource }) => resource as T);
 
 const deployments = ofKind<Deployment>('Deployment');
+const statefulSets = ofKind<StatefulSet>('StatefulSet');
 const jobs = ofKind<Job>('Job');
 const services = ofKind<Service>('Service');
 const autoscalers = ofKind<HorizontalPodAutoscaler>('HorizontalPodAutoscaler');
@@ -486,6 +500,85 @@ describe('the identity migration Job', () => {
 
   it('runs before the rollout as an Argo CD PreSync hook', () => {
     expect(sut.metadata.annotations?.['argocd.argoproj.io/hook']).toBe('PreSync');
+  });
+});
+
+describe('Meilisearch (the search engine)', () => {
+  const sut = statefulSets.find(({ metadata }) => metadata.name === 'meilisearch');
+  const pod = sut?.spec.template.spec;
+  const container = pod?.containers.find(({ name }) => name === 'meilisearch');
+  const service = services.find(({ metadata }) => metadata.name === 'meilisearch');
+  const search = deployments.find((deployment) => appOf(deployment) === 'search');
+  const searchContainer = search?.spec.template.spec.containers.find(
+    ({ name }) => name === 'search',
+  );
+  const envOf = (of: Container | undefined, name: string) =>
+    of?.env?.find((variable) => variable.name === name);
+
+  it('is the only StatefulSet: one replica of a pinned 1.x release', () => {
+    expect(statefulSets.map(({ metadata }) => metadata.name)).toEqual(['meilisearch']);
+    expect(sut?.spec.replicas).toBe(1);
+    expect(pod?.containers.map(({ name }) => name)).toEqual(['meilisearch']);
+    // Its data files belong to the version that wrote them: never a moving tag.
+    expect(container?.image).toMatch(/^getmeili\/meilisearch:v1\.\d+\.\d+$/);
+  });
+
+  it('keeps its data on a PersistentVolumeClaim of its own', () => {
+    const claims = sut?.spec.volumeClaimTemplates ?? [];
+    expect(claims).toHaveLength(1);
+    const claim = claims[0]!;
+    expect(claim.spec.accessModes).toEqual(['ReadWriteOnce']);
+    expect(claim.spec.resources?.requests?.storage).toMatch(/^\d+[MGT]i$/);
+    const mount = container?.volumeMounts?.find(({ name }) => name === claim.metadata.name);
+    expect(mount?.mountPath).toBe('/meili_data');
+    expect(mount?.readOnly ?? false).toBe(false);
+    expect(envOf(container, 'MEILI_DB_PATH')?.value).toMatch(/^\/meili_data\//);
+  });
+
+  it('runs in production mode with the master key from wave-secrets, the one search uses', () => {
+    expect(envOf(container, 'MEILI_ENV')?.value).toBe('production');
+    const key = envOf(container, 'MEILI_MASTER_KEY')?.valueFrom?.secretKeyRef;
+    expect(key).toEqual({ name: SECRET_NAME, key: 'MEILI_MASTER_KEY' });
+    expect(envOf(searchContainer, 'MEILI_MASTER_KEY')?.valueFrom?.secretKeyRef).toEqual(key);
+    expect(Object.keys(exampleSecret.stringData ?? {})).toContain('MEILI_MASTER_KEY');
+  });
+
+  it('is ready and alive while it answers /health on its port', () => {
+    for (const probe of [container?.readinessProbe, container?.livenessProbe]) {
+      expect(probe?.httpGet?.path).toBe('/health');
+      expect(resolvePort(container!, probe?.httpGet?.port)).toBe(7700);
+    }
+  });
+
+  it('runs locked down, as a non-root user, within requests and limits', () => {
+    expect(pod?.securityContext).toMatchObject({ runAsNonRoot: true, fsGroup: expect.any(Number) });
+    expect(container?.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    });
+    for (const bound of ['requests', 'limits'] as const) {
+      expect(container?.resources?.[bound]?.cpu).toBeDefined();
+      expect(container?.resources?.[bound]?.memory).toBeDefined();
+    }
+  });
+
+  it('is reached through the Service meilisearch:7700, which governs the StatefulSet', () => {
+    expect(sut?.spec.serviceName).toBe('meilisearch');
+    expect(selects(service?.spec.selector ?? {}, sut?.spec.template.metadata?.labels)).toBe(true);
+    expect(selects(sut?.spec.selector.matchLabels ?? {}, sut?.spec.template.metadata?.labels)).toBe(
+      true,
+    );
+    expect(service?.spec.ports).toHaveLength(1);
+    expect(service?.spec.ports[0]?.port).toBe(7700);
+    expect(resolvePort(container!, service?.spec.ports[0]?.targetPort)).toBe(7700);
+  });
+
+  it('is what the search Deployment searches with (MEILI_URL)', () => {
+    expect(envOf(searchContainer, 'MEILI_URL')?.value).toBe(
+      `http://${service?.metadata.name}:${service?.spec.ports[0]?.port}`,
+    );
   });
 });
 
