@@ -1,5 +1,4 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Queue } from 'bullmq';
 import type { Response as InjectResponse } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
@@ -9,7 +8,7 @@ import type {
   EventName,
   EventPayload,
 } from '@wave/contracts';
-import { EventQueues, eventJobOptions } from '@wave/messaging';
+import { EventQueues } from '@wave/messaging';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import type {
   HttpMethod,
@@ -21,8 +20,8 @@ import type {
 import {
   createTestDatabase,
   createTestRedisNamespace,
-  eventually,
   injectSigned,
+  publishEvent,
   startMediaClaimsStandIn,
   uniqueUsername,
 } from '@wave/testing';
@@ -120,22 +119,7 @@ export class CommunitiesHarness {
 
   /** Publishes an event on the service's queue and returns once it was handled. */
   async publish<E extends EventName>(name: E, payload: EventPayload<E>): Promise<void> {
-    const eventId = uuidv7();
-    const queue: Queue = this.events.get('communities');
-    await queue.add(
-      name,
-      { eventId, name, occurredAt: new Date().toISOString(), payload },
-      eventJobOptions(eventId),
-    );
-    await eventually(
-      async () => {
-        const state = await queue.getJobState(eventId);
-        if (state === 'failed') throw new Error(`${name} failed`);
-        return state;
-      },
-      (state) => state === 'completed',
-      { what: `${name} ${eventId}` },
-    );
+    await publishEvent(this.events, 'communities', name, payload);
   }
 
   /** A user as identity announces it; returns the id once the service knows it. */

@@ -1,17 +1,17 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Job, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Response as InjectResponse } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventName, EventPayload, SearchResult } from '@wave/contracts';
-import { EventQueues, eventJobOptions } from '@wave/messaging';
+import { EventQueues } from '@wave/messaging';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import type { SignedInjectOptions, TestDatabase, TestRedisNamespace } from '@wave/testing';
 import {
   createTestDatabase,
   createTestRedisNamespace,
-  eventually,
   injectSigned,
+  publishEvent,
   uniqueUsername,
 } from '@wave/testing';
 import type { SearchConfig } from '../src/config/search.config';
@@ -87,30 +87,12 @@ export class SearchHarness {
   }
 
   /** Publishes an event as a relay would and returns the job once it completed. */
-  async publish<E extends EventName>(
+  publish<E extends EventName>(
     name: E,
     payload: EventPayload<E>,
     timeoutMs = 10_000,
   ): Promise<Job> {
-    const eventId = uuidv7();
-    const queue: Queue = this.events.get('search');
-    await queue.add(
-      name,
-      { eventId, name, occurredAt: new Date().toISOString(), payload },
-      eventJobOptions(eventId),
-    );
-    await eventually(
-      async () => {
-        const state = await queue.getJobState(eventId);
-        if (state === 'failed') throw new Error(`${name} failed for good`);
-        return state;
-      },
-      (state) => state === 'completed',
-      { what: `${name} ${eventId}`, timeoutMs },
-    );
-    const job = await queue.getJob(eventId);
-    if (!job) throw new Error(`job ${eventId} is gone`);
-    return job;
+    return publishEvent(this.events, 'search', name, payload, timeoutMs);
   }
 
   async user(

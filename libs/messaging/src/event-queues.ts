@@ -1,6 +1,7 @@
 import type { JobsOptions, RedisOptions } from 'bullmq';
 import { Queue } from 'bullmq';
-import type { EventConsumer } from '@wave/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import type { EventConsumer, EventEnvelope, EventName, EventPayload } from '@wave/contracts';
 import { eventQueueName } from '@wave/contracts';
 
 export interface QueueConnection {
@@ -37,6 +38,26 @@ export class EventQueues {
       this.queues.set(consumer, queue);
     }
     return queue;
+  }
+
+  /**
+   * Adds one event to one consumer's queue, as the relay does: for replaying an
+   * event to a consumer, and for tests. Returns the event's id (its job's id).
+   */
+  async publish<E extends EventName>(
+    consumer: EventConsumer,
+    name: E,
+    payload: EventPayload<E>,
+  ): Promise<string> {
+    const eventId = uuidv7();
+    const envelope: EventEnvelope<E> = {
+      eventId,
+      name,
+      occurredAt: new Date().toISOString(),
+      payload,
+    };
+    await this.get(consumer).add(name, envelope, eventJobOptions(eventId));
+    return eventId;
   }
 
   async close(): Promise<void> {

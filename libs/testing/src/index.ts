@@ -5,3 +5,4 @@ export * from './media-claims-stand-in';
 export * from './migrations-suite';
 export * from './signed-inject';
 export * from './polling';
+export * from './publish-event';
