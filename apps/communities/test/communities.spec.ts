@@ -93,6 +93,7 @@ describe('communities', () => {
         ownerId: owner,
         objectPaths: [iconUrl],
         purpose: 'community-icon',
+        subjectId: created.id,
       });
       const theirs = await sut.call('POST', '/api/communities', {
         as: owner,

@@ -129,6 +129,7 @@ describe('community posts', () => {
         ownerId: member,
         objectPaths: mediaUrls,
         purpose: 'community-post',
+        subjectId: post.id,
       });
       const theirs = await sut.call('POST', `/api/communities/${communityId}/posts`, {
         as: member,

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { eventually } from '@wave/testing';
 import { ApiClient, newAccount } from './support/api-client';
 import type { Stack } from './support/stack';
 import { startStack } from './support/stack';
@@ -124,6 +125,43 @@ describe('uploads and /objects through the gateway', () => {
     });
     expect(stolenAvatar.status).toBe(403);
     expect(stolenAvatar.body).toEqual({ message: 'This image was uploaded by someone else' });
+  });
+
+  it("deletes a deleted post's images and a replaced avatar: their URLs stop answering", async () => {
+    const status = async (path: string) => (await fetch(`${stack.gateway.url}${path}`)).status;
+    const gone = (path: string) =>
+      eventually(
+        () => status(path),
+        (code) => code === 404,
+        { what: `${path} deleted` },
+      );
+
+    const picture = (await upload(ada, await png(), 'image/png')).put.body.objectPath;
+    const kept = (await upload(ada, await png(), 'image/png')).put.body.objectPath;
+    const post = await ada.post<{ id: string }>('/api/tweets', {
+      content: 'here for a moment',
+      imageUrls: [picture],
+    });
+    const other = await ada.post('/api/tweets', { content: 'staying', imageUrls: [kept] });
+    expect([post.status, other.status]).toEqual([201, 201]);
+    expect(await status(picture)).toBe(200);
+    expect((await ada.delete(`/api/tweets/${post.body.id}`)).status).toBe(204);
+    await gone(picture);
+    expect(await status(kept)).toBe(200);
+
+    const setAvatar = async () => {
+      const { uploadURL, put } = await upload(grace, await png(), 'image/png');
+      const profile = await grace.put('/api/users/profile/images', {
+        imageUrl: uploadURL,
+        imageType: 'profile',
+      });
+      expect(profile.status).toBe(200);
+      return put.body.objectPath;
+    };
+    const first = await setAvatar();
+    const second = await setAvatar();
+    await gone(first);
+    expect(await status(second)).toBe(200);
   });
 
   it('posts an inline image (a data URL) stored as an object', async () => {

@@ -163,6 +163,7 @@ describe('identity: profiles', () => {
         ownerId: grace.id,
         objectPaths: [upload('c1')],
         purpose: 'cover',
+        subjectId: grace.id,
       });
     });
 

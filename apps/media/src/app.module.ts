@@ -8,6 +8,7 @@ import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import { ClaimsService } from './claims/claims.service';
+import { MediaEventsWorker } from './claims/media-events.worker';
 import { MediaRpcServer } from './claims/media-rpc.server';
 import { CleanupWorker } from './cleanup/cleanup.worker';
 import type { MediaConfig } from './config/media.config';
@@ -69,6 +70,7 @@ export class AppModule {
         ObjectsService,
         ClaimsService,
         MediaRpcServer,
+        MediaEventsWorker,
         CleanupWorker,
       ],
     };

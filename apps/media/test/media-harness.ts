@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Job } from 'bullmq';
 import type { Response as InjectResponse } from 'light-my-request';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -8,11 +9,15 @@ import type {
   TestDatabase,
   TestRedisNamespace,
 } from '@wave/testing';
+import type { EventName, EventPayload } from '@wave/contracts';
+import { EventQueues } from '@wave/messaging';
+import { bullConnection, bullPrefix } from '@wave/redis';
 import {
   createTestBucket,
   createTestDatabase,
   createTestRedisNamespace,
   injectSigned,
+  publishEvent,
 } from '@wave/testing';
 import type { MediaConfig } from '../src/config/media.config';
 import { loadMediaConfig } from '../src/config/media.config';
@@ -26,6 +31,7 @@ export class MediaHarness {
   private database!: TestDatabase;
   private redis!: TestRedisNamespace;
   private bucket!: TestBucket;
+  private events!: EventQueues;
 
   async start(label: string, overrides: Record<string, string> = {}): Promise<this> {
     this.database = await createTestDatabase(label);
@@ -44,6 +50,10 @@ export class MediaHarness {
       ...overrides,
     });
     await migrateMedia(this.config);
+    this.events = new EventQueues({
+      connection: bullConnection(this.config.REDIS_URL),
+      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
+    });
     this.app = await createMediaApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
@@ -51,6 +61,7 @@ export class MediaHarness {
   }
 
   async stop(): Promise<void> {
+    await this.events?.close();
     await this.app?.close();
     await this.database?.drop();
     await this.redis?.cleanup();
@@ -76,6 +87,11 @@ export class MediaHarness {
       headers,
       ...(options.body ? { payload: options.body } : {}),
     });
+  }
+
+  /** Publishes an event to media's queue as a relay would; the job once media completed it. */
+  publish<E extends EventName>(name: E, payload: EventPayload<E>): Promise<Job> {
+    return publishEvent(this.events, 'media', name, payload);
   }
 
   /** Asks for an upload URL as the user and PUTs the bytes to it. */

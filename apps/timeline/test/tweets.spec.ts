@@ -87,7 +87,13 @@ describe(TweetsController.name, () => {
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ content: '', imageUrls, imageUrl: imageUrls[0] });
-      expect(sut.claims).toContainEqual({ ownerId: ada, objectPaths: imageUrls, purpose: 'tweet' });
+      // Claimed for the tweet: deleting it releases them.
+      expect(sut.claims).toContainEqual({
+        ownerId: ada,
+        objectPaths: imageUrls,
+        purpose: 'tweet',
+        subjectId: response.json<{ id: string }>().id,
+      });
     });
 
     it('refuses images the author did not upload, and posts nothing', async () => {

@@ -5,6 +5,9 @@ import { rpcChannel } from '@wave/contracts';
 import { RpcClient, RpcUnavailableError } from '../src/rpc-client';
 import { RpcServer, transportOptions } from '../src/rpc-server';
 
+/** What the calls claim images for (a tweet). */
+const subjectId = uuidv7();
+
 describe('rpc over Redis', () => {
   // Calls leave no keys behind (publish/subscribe only), so no test namespace is needed;
   // prefixes of their own keep concurrent runs apart. (@wave/testing builds on this library.)
@@ -43,9 +46,15 @@ describe('rpc over Redis', () => {
       ownerId,
       objectPaths: ['/objects/uploads/a'],
       purpose: 'tweet',
+      subjectId,
     });
     expect(answer).toEqual({ ok: true });
-    expect(seen).toContainEqual({ ownerId, objectPaths: ['/objects/uploads/a'], purpose: 'tweet' });
+    expect(seen).toContainEqual({
+      ownerId,
+      objectPaths: ['/objects/uploads/a'],
+      purpose: 'tweet',
+      subjectId,
+    });
   });
 
   it('carries a refusal back', async () => {
@@ -53,6 +62,7 @@ describe('rpc over Redis', () => {
       ownerId: uuidv7(),
       objectPaths: ['/objects/uploads/theirs'],
       purpose: 'profile',
+      subjectId,
     });
     expect(answer).toEqual({
       ok: false,
@@ -63,7 +73,12 @@ describe('rpc over Redis', () => {
 
   it('refuses to send an invalid request', async () => {
     await expect(
-      sut.call('media.claim-objects', { ownerId: 'nope', objectPaths: [], purpose: 'tweet' }),
+      sut.call('media.claim-objects', {
+        ownerId: 'nope',
+        objectPaths: [],
+        purpose: 'tweet',
+        subjectId,
+      }),
     ).rejects.toThrow();
   });
 
@@ -90,6 +105,7 @@ describe('rpc over Redis', () => {
         ownerId: uuidv7(),
         objectPaths: ['/objects/uploads/a'],
         purpose: 'tweet',
+        subjectId,
       }),
     ).resolves.toEqual({ ok: true });
   });
@@ -100,6 +116,7 @@ describe('rpc over Redis', () => {
       ownerId: uuidv7(),
       objectPaths: ['/objects/uploads/fails'],
       purpose: 'tweet',
+      subjectId,
     });
     await expect(call).rejects.toBeInstanceOf(RpcUnavailableError);
     await expect(call).rejects.toThrow(
@@ -115,6 +132,7 @@ describe('rpc over Redis', () => {
         ownerId: uuidv7(),
         objectPaths: ['/objects/uploads/a'],
         purpose: 'tweet',
+        subjectId,
       }),
     ).rejects.toBeInstanceOf(RpcUnavailableError);
     await lonely.close();

@@ -11,11 +11,22 @@ import { CommunitiesException } from './communities.exception';
 export class MediaClaimsService {
   constructor(private readonly rpc: RpcClient) {}
 
-  async claim(ownerId: string, paths: string[], purpose: ObjectClaimPurpose): Promise<void> {
+  /** Claims `paths` for `subjectId` (the post, or the community for its icon). */
+  async claim(
+    ownerId: string,
+    paths: string[],
+    purpose: ObjectClaimPurpose,
+    subjectId: string,
+  ): Promise<void> {
     if (paths.length === 0) return;
     let claim;
     try {
-      claim = await this.rpc.call('media.claim-objects', { ownerId, objectPaths: paths, purpose });
+      claim = await this.rpc.call('media.claim-objects', {
+        ownerId,
+        objectPaths: paths,
+        purpose,
+        subjectId,
+      });
     } catch (error) {
       if (error instanceof RpcUnavailableError)
         throw new CommunitiesException('IMAGES_UNAVAILABLE');

@@ -83,8 +83,8 @@ export class CommunitiesService {
   }
 
   async create(userId: string, request: CreateCommunityRequest): Promise<CommunityDetailResponse> {
-    if (request.iconUrl) await this.media.claim(userId, [request.iconUrl], 'community-icon');
     const id = uuidv7();
+    if (request.iconUrl) await this.media.claim(userId, [request.iconUrl], 'community-icon', id);
     await this.outbox.transaction(async (manager) => {
       if (!(await this.communities.insert(manager, id, userId, request)))
         throw new CommunitiesException('NAME_TAKEN');
@@ -115,7 +115,7 @@ export class CommunitiesService {
     id: string,
     changes: UpdateCommunityRequest,
   ): Promise<CommunityDetailResponse> {
-    if (changes.iconUrl) await this.media.claim(actorId, [changes.iconUrl], 'community-icon');
+    if (changes.iconUrl) await this.media.claim(actorId, [changes.iconUrl], 'community-icon', id);
     await this.outbox.transaction(async (manager) => {
       if (!(await this.communities.lock(manager, id)))
         throw new CommunitiesException('COMMUNITY_NOT_FOUND');

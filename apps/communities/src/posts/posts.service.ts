@@ -88,9 +88,9 @@ export class PostsService {
       throw new CommunitiesException('COMMUNITY_NOT_FOUND');
     const role = await this.communities.roleOf(communityId, authorId);
     if (role === null) throw new CommunitiesException('NOT_A_MEMBER');
-    await this.media.claim(authorId, request.mediaUrls, 'community-post');
-    await this.awaitAuthor(authorId);
     const id = uuidv7();
+    await this.media.claim(authorId, request.mediaUrls, 'community-post', id);
+    await this.awaitAuthor(authorId);
     await this.outbox.transaction(async (manager) => {
       // Checked again under the transaction: a member who just left cannot post.
       if ((await this.communities.roleOf(communityId, authorId, manager)) === null)

@@ -68,6 +68,7 @@ export class UsersService {
         ownerId: userId,
         objectPaths: [path],
         purpose: imageType,
+        subjectId: userId,
       });
     } catch (error) {
       if (error instanceof RpcUnavailableError) throw new IdentityException('IMAGES_UNAVAILABLE');

@@ -1,15 +1,25 @@
-import { Injectable } from '@nestjs/common';
-import type { RpcRequest, RpcResponse } from '@wave/contracts';
-import { uploadIdOf } from '../uploads/upload-signature.util';
+import { Injectable, Logger } from '@nestjs/common';
+import type { EventPayload, RpcRequest, RpcResponse } from '@wave/contracts';
+import { ObjectStorage } from '../storage/object-storage';
+import type { UploadEntity } from '../uploads/upload.entity';
+import { storedKeysOf, uploadIdOf } from '../uploads/upload-signature.util';
 import { UploadsRepository } from '../uploads/uploads.repository';
 
 /**
- * Claims uploads for a post or a profile: each must be a stored upload of the
- * owner's. All or nothing; claimed uploads are kept, unclaimed ones expire.
+ * Claims uploads for what uses them (a tweet, a community post or icon, a
+ * profile or cover image), and releases them when that goes away: an upload
+ * whose last claim is released is deleted, objects and all, and its URL
+ * answers 404 from then on. Claims are all or nothing; unclaimed uploads
+ * expire on their own (the clean-up job).
  */
 @Injectable()
 export class ClaimsService {
-  constructor(private readonly uploads: UploadsRepository) {}
+  private readonly logger = new Logger(ClaimsService.name);
+
+  constructor(
+    private readonly uploads: UploadsRepository,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async claim(
     request: RpcRequest<'media.claim-objects'>,
@@ -28,7 +38,53 @@ export class ClaimsService {
         return { ok: false, reason: 'not-found', objectPath };
       if (upload.ownerId !== request.ownerId) return { ok: false, reason: 'not-yours', objectPath };
     }
-    await this.uploads.claim(ids, request.purpose);
+    if (!(await this.uploads.claim(ids, request.purpose, request.subjectId))) {
+      // Released between the check and the claim (another use of it deleted meanwhile).
+      return { ok: false, reason: 'not-found', objectPath: request.objectPaths[0] ?? '' };
+    }
     return { ok: true };
+  }
+
+  /** A deleted tweet's images. */
+  tweetDeleted(event: EventPayload<'tweet.deleted'>): Promise<number> {
+    return this.release([{ purpose: 'tweet', subjectId: event.tweetId }], {});
+  }
+
+  /** A deleted community post's media. */
+  communityPostDeleted(event: EventPayload<'community.post.deleted'>): Promise<number> {
+    return this.release([{ purpose: 'community-post', subjectId: event.postId }], {});
+  }
+
+  /**
+   * The profile and cover images a user no longer shows: every one claimed
+   * for them before this change, except the current ones. An older version
+   * heard after a newer one changes nothing.
+   */
+  userUpdated(event: EventPayload<'user.updated'>): Promise<number> {
+    const current = (path: string | null) => {
+      const id = path ? uploadIdOf(path) : null;
+      return id ? [id] : [];
+    };
+    return this.release(
+      [
+        { purpose: 'profile', subjectId: event.userId, keep: current(event.profileImageUrl) },
+        { purpose: 'cover', subjectId: event.userId, keep: current(event.coverImageUrl) },
+      ],
+      {
+        claimedBefore: new Date(event.updatedAt),
+        userVersion: { userId: event.userId, version: event.version },
+      },
+    );
+  }
+
+  private async release(
+    subjects: Parameters<UploadsRepository['release']>[0],
+    options: Parameters<UploadsRepository['release']>[1],
+  ): Promise<number> {
+    const deleted = await this.uploads.release(subjects, options, (uploads: UploadEntity[]) =>
+      this.storage.remove(storedKeysOf(uploads.map((upload) => upload.id))),
+    );
+    if (deleted > 0) this.logger.log(`Deleted ${deleted} released uploads`);
+    return deleted;
   }
 }

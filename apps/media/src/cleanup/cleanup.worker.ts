@@ -5,7 +5,7 @@ import { bullConnection, bullPrefix } from '@wave/redis';
 import type { MediaConfig } from '../config/media.config';
 import { MEDIA_CONFIG } from '../config/media.config';
 import { ObjectStorage } from '../storage/object-storage';
-import { displayKeyOf, objectKeyOf } from '../uploads/upload-signature.util';
+import { storedKeysOf } from '../uploads/upload-signature.util';
 import { UploadsRepository } from '../uploads/uploads.repository';
 
 export const CLEANUP_QUEUE = 'media-cleanup';
@@ -57,9 +57,7 @@ export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutd
     let deleted = 0;
     for (;;) {
       const batch = await this.uploads.takeUnclaimed(cutOff, BATCH, (uploads) =>
-        this.storage.remove(
-          uploads.flatMap((upload) => [objectKeyOf(upload.id), displayKeyOf(upload.id)]),
-        ),
+        this.storage.remove(storedKeysOf(uploads.map((upload) => upload.id))),
       );
       deleted += batch;
       if (batch < BATCH) break;

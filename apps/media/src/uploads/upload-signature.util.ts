@@ -27,6 +27,9 @@ export function checkUploadSignature(
 export const objectKeyOf = (id: string): string => `uploads/${id}`;
 export const displayKeyOf = (id: string): string => `uploads/${id}/display`;
 export const objectPathOf = (id: string): string => `/objects/uploads/${id}`;
+/** Every object an upload may have in the bucket (the original and its display copy). */
+export const storedKeysOf = (ids: string[]): string[] =>
+  ids.flatMap((id) => [objectKeyOf(id), displayKeyOf(id)]);
 
 const UPLOAD_PATH =
   /^\/objects\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;

@@ -1,15 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ClaimEntity, UserVersionEntity } from '../claims/claim.entity';
 import { UploadEntity } from './upload.entity';
 
-/** The only code that reads and writes media's uploads table. */
+/** A claimed upload was released (deleted) before the claim could lock it. */
+class ReleasedMeanwhile extends Error {}
+
+/** The only code that reads and writes media's uploads and their claims. */
 @Injectable()
 export class UploadsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   private get table(): string {
     return this.dataSource.getMetadata(UploadEntity).tablePath;
+  }
+
+  private get claimsTable(): string {
+    return this.dataSource.getMetadata(ClaimEntity).tablePath;
+  }
+
+  private get versionsTable(): string {
+    return this.dataSource.getMetadata(UserVersionEntity).tablePath;
   }
 
   async createPending(id: string, ownerId: string, urlExpiresAt: Date): Promise<void> {
@@ -59,13 +71,88 @@ export class UploadsRepository {
     await this.dataSource.getRepository(UploadEntity).update({ id }, { status: 'failed' });
   }
 
-  /** Marks the uploads as used (keeping the first use's purpose). */
-  async claim(ids: string[], purpose: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE ${this.table} SET claimed_at = COALESCE(claimed_at, now()), claimed_for = COALESCE(claimed_for, $2)
-       WHERE id = ANY($1::uuid[])`,
-      [ids, purpose],
-    );
+  /**
+   * Records that `subjectId` uses the uploads (for `purpose`) and marks them
+   * as used (keeping the first use's purpose). False, changing nothing, when
+   * one of them is no longer there (released meanwhile).
+   */
+  async claim(ids: string[], purpose: string, subjectId: string): Promise<boolean> {
+    return this.dataSource
+      .transaction(async (manager) => {
+        // Locks the uploads first, as a release does, so the two never cross.
+        const [rows]: [unknown[], number] = await manager.query(
+          `UPDATE ${this.table} SET claimed_at = COALESCE(claimed_at, now()), claimed_for = COALESCE(claimed_for, $2)
+         WHERE id = ANY($1::uuid[]) AND status = 'stored' RETURNING id`,
+          [ids, purpose],
+        );
+        if (rows.length !== new Set(ids).size) throw new ReleasedMeanwhile();
+        await manager.query(
+          `INSERT INTO ${this.claimsTable} (upload_id, purpose, subject_id)
+         SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
+          [ids, purpose, subjectId],
+        );
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ReleasedMeanwhile) return false;
+        throw error;
+      });
+  }
+
+  /**
+   * Ends the claims of `subjects` (all of each subject's, except the uploads in
+   * its `keep`, and only those made before `claimedBefore` when given), then
+   * deletes every upload left with no claim: `removeObjects` removes its
+   * objects, then its row goes, in one transaction (a failure keeps it all for
+   * the retry). With `userVersion`, nothing happens unless it is newer than the
+   * last one applied for that user. Uploads claimed before claims were recorded
+   * have no claim rows and are never released. Returns how many were deleted.
+   */
+  async release(
+    subjects: { purpose: string; subjectId: string; keep?: string[] }[],
+    options: { claimedBefore?: Date; userVersion?: { userId: string; version: number } },
+    removeObjects: (uploads: UploadEntity[]) => Promise<void>,
+  ): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      if (options.userVersion) {
+        const applied = await manager.query<unknown[]>(
+          `INSERT INTO ${this.versionsTable} AS applied (user_id, version) VALUES ($1, $2)
+           ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version
+           WHERE applied.version < EXCLUDED.version RETURNING user_id`,
+          [options.userVersion.userId, options.userVersion.version],
+        );
+        if (applied.length === 0) return 0;
+      }
+      const released = new Set<string>();
+      for (const subject of subjects) {
+        const [rows]: [{ upload_id: string }[], number] = await manager.query(
+          `DELETE FROM ${this.claimsTable}
+           WHERE subject_id = $1 AND purpose = $2 AND NOT (upload_id = ANY($3::uuid[]))
+             AND ($4::timestamptz IS NULL OR claimed_at < $4)
+           RETURNING upload_id`,
+          [subject.subjectId, subject.purpose, subject.keep ?? [], options.claimedBefore ?? null],
+        );
+        for (const row of rows) released.add(row.upload_id);
+      }
+      if (released.size === 0) return 0;
+      // Lock them, then look for claims left: a claim committed meanwhile keeps its upload,
+      // and one that comes after the lock finds the upload gone.
+      const ids = [...released].sort();
+      await manager.query(
+        `SELECT id FROM ${this.table} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        [ids],
+      );
+      const orphans = await manager
+        .getRepository(UploadEntity)
+        .createQueryBuilder('upload')
+        .where('upload.id = ANY(:ids)', { ids })
+        .andWhere(`NOT EXISTS (SELECT 1 FROM ${this.claimsTable} c WHERE c.upload_id = upload.id)`)
+        .getMany();
+      if (orphans.length === 0) return 0;
+      await removeObjects(orphans);
+      await manager.getRepository(UploadEntity).delete(orphans.map((upload) => upload.id));
+      return orphans.length;
+    });
   }
 
   /** Up to `limit` uploads nothing claimed, older than the cut-off, locked for deletion. */

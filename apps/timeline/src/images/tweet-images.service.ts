@@ -23,7 +23,8 @@ export class TweetImagesService {
     private readonly rpc: RpcClient,
   ) {}
 
-  async prepare(authorId: string, request: CreateTweetRequest): Promise<string[]> {
+  /** The paths for the tweet `tweetId` (its claim: deleting the tweet releases them). */
+  async prepare(authorId: string, tweetId: string, request: CreateTweetRequest): Promise<string[]> {
     const paths = [...(request.imageUrls ?? [])];
     if (request.imageUrl) paths.unshift(await this.uploadInline(authorId, request.imageUrl));
     if (paths.length === 0) return [];
@@ -33,6 +34,7 @@ export class TweetImagesService {
         ownerId: authorId,
         objectPaths: paths,
         purpose: 'tweet',
+        subjectId: tweetId,
       });
     } catch (error) {
       if (error instanceof RpcUnavailableError) throw new TimelineException('IMAGES_UNAVAILABLE');

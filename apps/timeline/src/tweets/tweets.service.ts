@@ -44,13 +44,15 @@ export class TweetsService {
 
   async create(authorId: string, request: CreateTweetRequest): Promise<TweetResponse> {
     const content = request.content ?? '';
-    const imageUrls = await this.images.prepare(authorId, request);
+    const id = uuidv7();
+    const imageUrls = await this.images.prepare(authorId, id, request);
     const linkPreview = request.linkPreview
       ? await this.readPreview(request.linkPreview.url)
       : null;
     await this.awaitAuthor(authorId);
     const tweet = await this.outbox.transaction((manager) =>
       this.insert(manager, {
+        id,
         authorId,
         content,
         imageUrls,
@@ -67,6 +69,7 @@ export class TweetsService {
       const parent = await this.tweets.lock(manager, parentId);
       if (!parent) throw new TimelineException('TWEET_NOT_FOUND');
       const created = await this.insert(manager, {
+        id: uuidv7(),
         authorId,
         content,
         imageUrls: [],
@@ -284,16 +287,11 @@ export class TweetsService {
 
   private async insert(
     manager: EntityManager,
-    tweet: Omit<Parameters<TweetsRepository['insert']>[1], 'id'>,
+    tweet: Parameters<TweetsRepository['insert']>[1],
   ): Promise<TweetEntity> {
     const hashtags = extractHashtags(tweet.content);
     const mentions = extractMentions(tweet.content);
-    const created = await this.tweets.insert(
-      manager,
-      { id: uuidv7(), ...tweet },
-      hashtags,
-      mentions,
-    );
+    const created = await this.tweets.insert(manager, tweet, hashtags, mentions);
     await this.outbox.append(
       manager,
       'tweet.created',

@@ -180,6 +180,7 @@ export const EVENT_CONSUMERS = [
   'search',
   'recommendations',
   'analytics',
+  'media',
 ] as const;
 export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
 
@@ -189,12 +190,12 @@ export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
  */
 export const EVENT_SUBSCRIPTIONS = {
   'user.registered': ['timeline', 'communities', 'search', 'recommendations'],
-  'user.updated': ['timeline', 'communities', 'search', 'recommendations'],
+  'user.updated': ['timeline', 'communities', 'search', 'recommendations', 'media'],
   'follow.created': ['timeline', 'search', 'recommendations', 'analytics'],
   'follow.deleted': ['timeline', 'search', 'recommendations', 'analytics'],
   'tweet.created': ['timeline', 'search', 'recommendations', 'analytics'],
   'tweet.updated': ['search', 'analytics'],
-  'tweet.deleted': ['search', 'recommendations', 'analytics'],
+  'tweet.deleted': ['search', 'recommendations', 'analytics', 'media'],
   'reply.created': ['analytics'],
   'like.created': ['recommendations', 'analytics'],
   'like.deleted': ['recommendations', 'analytics'],
@@ -207,7 +208,7 @@ export const EVENT_SUBSCRIPTIONS = {
   'community.joined': ['recommendations', 'analytics'],
   'community.left': ['recommendations', 'analytics'],
   'community.post.created': ['recommendations', 'analytics'],
-  'community.post.deleted': ['recommendations', 'analytics'],
+  'community.post.deleted': ['recommendations', 'analytics', 'media'],
   'community.post.liked': ['recommendations', 'analytics'],
   'community.post.unliked': ['recommendations', 'analytics'],
   'community.comment.created': ['analytics'],

@@ -24,13 +24,18 @@ const followKey = z.object({ followerId: z.uuid(), followeeId: z.uuid() });
 export const rpcSchemas = {
   /**
    * Marks uploads as used by something (so they are kept), after checking that
-   * each exists, is stored, and belongs to the owner. All or nothing.
+   * each exists, is stored, and belongs to the owner. All or nothing. The
+   * claim names what uses them, `purpose` and `subjectId` (the tweet, the
+   * community post, the community for its icon, the user for a profile or
+   * cover image): media deletes an upload once no claim on it is left (the
+   * tweet or post deleted, the avatar or cover replaced).
    */
   'media.claim-objects': {
     request: z.object({
       ownerId: z.uuid(),
       objectPaths: z.array(z.string().max(600)).min(1).max(8),
       purpose: z.enum(OBJECT_CLAIM_PURPOSES),
+      subjectId: z.uuid(),
     }),
     response: z.discriminatedUnion('ok', [
       z.object({ ok: z.literal(true) }),

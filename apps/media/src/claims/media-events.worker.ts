@@ -1,0 +1,46 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EventWorker, nestMessagingLogger } from '@wave/messaging';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { MediaConfig } from '../config/media.config';
+import { MEDIA_CONFIG } from '../config/media.config';
+import { ClaimsService } from './claims.service';
+
+/**
+ * Releases claims from the `media-events` queue: a deleted tweet's images, a
+ * deleted community post's media, a replaced profile or cover image. Each
+ * release is idempotent, so the queue's retries with backoff are safe; jobs
+ * that keep failing stay in the queue.
+ */
+@Injectable()
+export class MediaEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly worker: EventWorker<'media'>;
+
+  constructor(@Inject(MEDIA_CONFIG) config: MediaConfig, claims: ClaimsService) {
+    this.worker = new EventWorker({
+      consumer: 'media',
+      connection: bullConnection(config.REDIS_URL),
+      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+      logger: nestMessagingLogger('MediaEvents'),
+      handlers: {
+        'tweet.deleted': async (event) => {
+          await claims.tweetDeleted(event);
+        },
+        'community.post.deleted': async (event) => {
+          await claims.communityPostDeleted(event);
+        },
+        'user.updated': async (event) => {
+          await claims.userUpdated(event);
+        },
+      },
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}
