@@ -459,7 +459,23 @@ describe('communities', () => {
       );
       expect(requests.items).toEqual([]);
       const events = await sut.outboxAbout('communityId', community.id);
-      expect(events.filter((event) => event.name === 'community.updated')).toHaveLength(1);
+      // With the icon and a version that grows (media releases a replaced icon by them).
+      expect(events.filter((event) => event.name === 'community.updated')).toEqual([
+        {
+          name: 'community.updated',
+          payload: expect.objectContaining({ iconUrl: null, version: 2, isPrivate: false }),
+        },
+      ]);
+      const iconUrl = '/objects/uploads/0190b1de-1111-7000-8000-0000000icon2';
+      await sut.ok('PUT', `/api/communities/${community.id}`, owner, { iconUrl }, 200);
+      expect(
+        (await sut.outboxAbout('communityId', community.id))
+          .filter((event) => event.name === 'community.updated')
+          .map((event) => event.payload),
+      ).toEqual([
+        expect.objectContaining({ version: 2 }),
+        expect.objectContaining({ iconUrl, version: 3 }),
+      ]);
 
       // Moderators remove plain members only; owners remove anyone but themselves.
       const kickOwner = await sut.call(

@@ -127,7 +127,7 @@ describe('uploads and /objects through the gateway', () => {
     expect(stolenAvatar.body).toEqual({ message: 'This image was uploaded by someone else' });
   });
 
-  it("deletes a deleted post's images and a replaced avatar: their URLs stop answering", async () => {
+  it("deletes a deleted post's images, a replaced avatar and icon: their URLs stop answering", async () => {
     const status = async (path: string) => (await fetch(`${stack.gateway.url}${path}`)).status;
     const gone = (path: string) =>
       eventually(
@@ -162,6 +162,20 @@ describe('uploads and /objects through the gateway', () => {
     const second = await setAvatar();
     await gone(first);
     expect(await status(second)).toBe(200);
+
+    const icon = async () => (await upload(ada, await png(), 'image/png')).put.body.objectPath;
+    const [firstIcon, secondIcon] = [await icon(), await icon()];
+    const community = await ada.post<{ id: string }>('/api/communities', {
+      name: `Icons ${Date.now()}`,
+      description: 'Pictures come and go',
+      category: 'Art & Design',
+      iconUrl: firstIcon,
+    });
+    expect(community.status).toBe(201);
+    const changed = await ada.put(`/api/communities/${community.body.id}`, { iconUrl: secondIcon });
+    expect(changed.status).toBe(200);
+    await gone(firstIcon);
+    expect(await status(secondIcon)).toBe(200);
   });
 
   it('posts an inline image (a data URL) stored as an object', async () => {

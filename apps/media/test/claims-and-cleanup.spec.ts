@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import type { ObjectClaimPurpose } from '@wave/contracts';
 import { RpcClient } from '@wave/rpc';
 import { CleanupWorker } from '../src/cleanup/cleanup.worker';
 import { ObjectStorage } from '../src/storage/object-storage';
@@ -118,7 +119,7 @@ describe('media: claims and the clean-up of unclaimed uploads', () => {
     const claim = (
       ownerId: string,
       paths: string[],
-      purpose: 'tweet' | 'profile' | 'cover' | 'community-post',
+      purpose: ObjectClaimPurpose,
       subjectId: string,
     ) => rpc.call('media.claim-objects', { ownerId, objectPaths: paths, purpose, subjectId });
     const userUpdated = (
@@ -216,6 +217,32 @@ describe('media: claims and the clean-up of unclaimed uploads', () => {
       await userUpdated(user, 2, { profile: firstAvatar, cover: null });
       expect(await exists(secondAvatar)).toBe(true);
       expect(await exists(cover)).toBe(true);
+    });
+
+    it("deletes a community's replaced icon, and leaves an event without icon or version alone", async () => {
+      const communityId = uuidv7();
+      const updated = (version: number | undefined, iconUrl: string | null | undefined) =>
+        harness.publish('community.updated', {
+          communityId,
+          name: 'Rustaceans',
+          description: '',
+          category: 'Technology',
+          isPrivate: false,
+          ...(version === undefined ? {} : { version }),
+          ...(iconUrl === undefined ? {} : { iconUrl }),
+          updatedAt: new Date().toISOString(),
+        });
+      const first = await stored(ada);
+      const second = await stored(ada);
+      await claim(ada, [first], 'community-icon', communityId);
+      await claim(ada, [second], 'community-icon', communityId);
+      await updated(undefined, undefined);
+      expect(await exists(first)).toBe(true);
+      await updated(3, second);
+      expect(await exists(first)).toBe(false);
+      expect(await exists(second)).toBe(true);
+      await updated(2, null);
+      expect(await exists(second)).toBe(true);
     });
 
     it('keeps an image claimed after the update it hears of (a change still in flight)', async () => {

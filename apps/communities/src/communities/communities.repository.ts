@@ -185,8 +185,8 @@ export class CommunitiesRepository {
     manager: EntityManager,
     id: string,
     changes: UpdateCommunityRequest,
-  ): Promise<boolean> {
-    const sets: string[] = [];
+  ): Promise<number | false> {
+    const sets: string[] = ['version = version + 1'];
     const parameters: unknown[] = [id];
     const set = (column: string, value: unknown, cast = '') => {
       parameters.push(value);
@@ -201,18 +201,20 @@ export class CommunitiesRepository {
     if (changes.rules !== undefined) set('rules', changes.rules);
     if (changes.isPrivate !== undefined) set('is_private', changes.isPrivate);
     if (changes.iconUrl !== undefined) set('icon_url', changes.iconUrl);
+    let version: number;
     try {
-      await manager.query(
-        `UPDATE ${TABLES.communities} SET ${sets.join(', ')} WHERE id = $1`,
+      const [rows]: [{ version: number }[], number] = await manager.query(
+        `UPDATE ${TABLES.communities} SET ${sets.join(', ')} WHERE id = $1 RETURNING version`,
         parameters,
       );
+      version = rows[0]?.version ?? 0;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
     if (changes.isPrivate === false)
       await manager.query(`DELETE FROM ${TABLES.joinRequests} WHERE community_id = $1`, [id]);
-    return true;
+    return version;
   }
 
   roleOf(

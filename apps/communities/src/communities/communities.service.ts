@@ -121,8 +121,8 @@ export class CommunitiesService {
         throw new CommunitiesException('COMMUNITY_NOT_FOUND');
       if ((await this.communities.roleOf(id, actorId, manager)) !== 'owner')
         throw new CommunitiesException('NOT_AN_OWNER');
-      if (!(await this.communities.update(manager, id, changes)))
-        throw new CommunitiesException('NAME_TAKEN');
+      const version = await this.communities.update(manager, id, changes);
+      if (version === false) throw new CommunitiesException('NAME_TAKEN');
       const row = await this.communities.find(id, actorId, manager);
       if (!row) throw new CommunitiesException('COMMUNITY_NOT_FOUND');
       await this.outbox.append(manager, 'community.updated', {
@@ -131,6 +131,8 @@ export class CommunitiesService {
         description: row.description,
         category: row.category,
         isPrivate: row.isPrivate,
+        iconUrl: row.iconUrl,
+        version,
         updatedAt: new Date().toISOString(),
       });
     });

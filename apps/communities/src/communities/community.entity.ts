@@ -50,4 +50,8 @@ export class CommunityEntity {
 
   @Column({ type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt!: Date;
+
+  /** Grows with every change of its settings (`community.updated` carries it). */
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
 }

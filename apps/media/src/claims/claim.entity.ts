@@ -38,13 +38,18 @@ export class ClaimEntity {
 }
 
 /**
- * The newest `user.updated` version applied per user, so that an older event
- * heard later does not release the images a newer one kept.
+ * The newest version applied per user (`user.updated`) or community
+ * (`community.updated`), so that an older event heard later does not release
+ * the images a newer one kept.
  */
-@Entity({ name: 'user_versions' })
-export class UserVersionEntity {
+@Entity({ name: 'applied_versions' })
+export class AppliedVersionEntity {
+  /** `user` or `community`. */
+  @PrimaryColumn({ type: 'varchar', length: 16 })
+  kind!: string;
+
   @PrimaryColumn({ type: 'uuid' })
-  userId!: string;
+  subjectId!: string;
 
   @Column({ type: 'integer' })
   version!: number;

@@ -5,6 +5,12 @@ import type { UploadEntity } from '../uploads/upload.entity';
 import { storedKeysOf, uploadIdOf } from '../uploads/upload-signature.util';
 import { UploadsRepository } from '../uploads/uploads.repository';
 
+/** The upload a current image is, as a `keep` list (none for no image or a non-upload path). */
+function current(path: string | null): string[] {
+  const id = path ? uploadIdOf(path) : null;
+  return id ? [id] : [];
+}
+
 /**
  * Claims uploads for what uses them (a tweet, a community post or icon, a
  * profile or cover image), and releases them when that goes away: an upload
@@ -56,15 +62,27 @@ export class ClaimsService {
   }
 
   /**
+   * A community's replaced icons: every one claimed for it before this change
+   * except the current one, when the version is newer than the last applied.
+   * An event from before events carried the icon and version changes nothing.
+   */
+  communityUpdated(event: EventPayload<'community.updated'>): Promise<number> {
+    if (event.version === undefined || event.iconUrl === undefined) return Promise.resolve(0);
+    return this.release(
+      [{ purpose: 'community-icon', subjectId: event.communityId, keep: current(event.iconUrl) }],
+      {
+        claimedBefore: new Date(event.updatedAt),
+        version: { kind: 'community', subjectId: event.communityId, version: event.version },
+      },
+    );
+  }
+
+  /**
    * The profile and cover images a user no longer shows: every one claimed
    * for them before this change, except the current ones. An older version
    * heard after a newer one changes nothing.
    */
   userUpdated(event: EventPayload<'user.updated'>): Promise<number> {
-    const current = (path: string | null) => {
-      const id = path ? uploadIdOf(path) : null;
-      return id ? [id] : [];
-    };
     return this.release(
       [
         { purpose: 'profile', subjectId: event.userId, keep: current(event.profileImageUrl) },
@@ -72,7 +90,7 @@ export class ClaimsService {
       ],
       {
         claimedBefore: new Date(event.updatedAt),
-        userVersion: { userId: event.userId, version: event.version },
+        version: { kind: 'user', subjectId: event.userId, version: event.version },
       },
     );
   }

@@ -8,7 +8,8 @@ import { ClaimsService } from './claims.service';
 
 /**
  * Releases claims from the `media-events` queue: a deleted tweet's images, a
- * deleted community post's media, a replaced profile or cover image. Each
+ * deleted community post's media, a replaced profile or cover image or
+ * community icon. Each
  * release is idempotent, so the queue's retries with backoff are safe; jobs
  * that keep failing stay in the queue.
  */
@@ -31,6 +32,9 @@ export class MediaEventsWorker implements OnApplicationBootstrap, OnApplicationS
         },
         'user.updated': async (event) => {
           await claims.userUpdated(event);
+        },
+        'community.updated': async (event) => {
+          await claims.communityUpdated(event);
         },
       },
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ClaimEntity, UserVersionEntity } from '../claims/claim.entity';
+import { ClaimEntity, AppliedVersionEntity } from '../claims/claim.entity';
 import { UploadEntity } from './upload.entity';
 
 /** A claimed upload was released (deleted) before the claim could lock it. */
@@ -21,7 +21,7 @@ export class UploadsRepository {
   }
 
   private get versionsTable(): string {
-    return this.dataSource.getMetadata(UserVersionEntity).tablePath;
+    return this.dataSource.getMetadata(AppliedVersionEntity).tablePath;
   }
 
   async createPending(id: string, ownerId: string, urlExpiresAt: Date): Promise<void> {
@@ -104,22 +104,25 @@ export class UploadsRepository {
    * its `keep`, and only those made before `claimedBefore` when given), then
    * deletes every upload left with no claim: `removeObjects` removes its
    * objects, then its row goes, in one transaction (a failure keeps it all for
-   * the retry). With `userVersion`, nothing happens unless it is newer than the
-   * last one applied for that user. Uploads claimed before claims were recorded
+   * the retry). With `version`, nothing happens unless it is newer than the
+   * last one applied for that user or community. Uploads claimed before claims were recorded
    * have no claim rows and are never released. Returns how many were deleted.
    */
   async release(
     subjects: { purpose: string; subjectId: string; keep?: string[] }[],
-    options: { claimedBefore?: Date; userVersion?: { userId: string; version: number } },
+    options: {
+      claimedBefore?: Date;
+      version?: { kind: 'user' | 'community'; subjectId: string; version: number };
+    },
     removeObjects: (uploads: UploadEntity[]) => Promise<void>,
   ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      if (options.userVersion) {
+      if (options.version) {
         const applied = await manager.query<unknown[]>(
-          `INSERT INTO ${this.versionsTable} AS applied (user_id, version) VALUES ($1, $2)
-           ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version
-           WHERE applied.version < EXCLUDED.version RETURNING user_id`,
-          [options.userVersion.userId, options.userVersion.version],
+          `INSERT INTO ${this.versionsTable} AS applied (kind, subject_id, version) VALUES ($1, $2, $3)
+           ON CONFLICT (kind, subject_id) DO UPDATE SET version = EXCLUDED.version
+           WHERE applied.version < EXCLUDED.version RETURNING subject_id`,
+          [options.version.kind, options.version.subjectId, options.version.version],
         );
         if (applied.length === 0) return 0;
       }

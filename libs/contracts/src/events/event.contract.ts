@@ -116,6 +116,13 @@ export const eventPayloadSchemas = {
     description: z.string(),
     category: z.string(),
     isPrivate: z.boolean(),
+    /**
+     * The icon after the change, and a version that grows with every change
+     * (keep the highest). Optional only for events written before they were
+     * added: a consumer that needs them leaves such an event alone.
+     */
+    iconUrl: z.string().nullable().optional(),
+    version: z.number().int().positive().optional(),
     updatedAt: isoDate,
   }),
   'community.joined': z.object({
@@ -204,7 +211,7 @@ export const EVENT_SUBSCRIPTIONS = {
   'tweet.pinned': ['identity'],
   'tweet.unpinned': ['identity'],
   'community.created': ['recommendations'],
-  'community.updated': ['recommendations'],
+  'community.updated': ['recommendations', 'media'],
   'community.joined': ['recommendations', 'analytics'],
   'community.left': ['recommendations', 'analytics'],
   'community.post.created': ['recommendations', 'analytics'],

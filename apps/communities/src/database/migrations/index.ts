@@ -1,4 +1,8 @@
 import { CreateCommunities1795344824484 } from './1795344824484-create-communities.migration';
+import { VersionCommunities1795545796776 } from './1795545796776-version-communities.migration';
 
 /** Every migration, in order. Generated with `npm run migration:generate -- communities <Name>`. */
-export const COMMUNITIES_MIGRATIONS = [CreateCommunities1795344824484];
+export const COMMUNITIES_MIGRATIONS = [
+  CreateCommunities1795344824484,
+  VersionCommunities1795545796776,
+];

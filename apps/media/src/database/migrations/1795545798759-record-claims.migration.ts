@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class RecordClaims1795545110096 implements MigrationInterface {
-  name = 'RecordClaims1795545110096';
+export class RecordClaims1795545798759 implements MigrationInterface {
+  name = 'RecordClaims1795545798759';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
@@ -11,7 +11,7 @@ export class RecordClaims1795545110096 implements MigrationInterface {
       `CREATE INDEX "ix_claims_subject" ON "claims" ("subject_id", "purpose") `,
     );
     await queryRunner.query(
-      `CREATE TABLE "user_versions" ("user_id" uuid NOT NULL, "version" integer NOT NULL, CONSTRAINT "PK_a5f79357a080bf63c6d5974b571" PRIMARY KEY ("user_id"))`,
+      `CREATE TABLE "applied_versions" ("kind" character varying(16) NOT NULL, "subject_id" uuid NOT NULL, "version" integer NOT NULL, CONSTRAINT "PK_2aba3e031a96d619555c8e90ede" PRIMARY KEY ("kind", "subject_id"))`,
     );
     await queryRunner.query(
       `ALTER TABLE "claims" ADD CONSTRAINT "fk_claims_upload" FOREIGN KEY ("upload_id") REFERENCES "uploads"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
@@ -20,7 +20,7 @@ export class RecordClaims1795545110096 implements MigrationInterface {
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "claims" DROP CONSTRAINT "fk_claims_upload"`);
-    await queryRunner.query(`DROP TABLE "user_versions"`);
+    await queryRunner.query(`DROP TABLE "applied_versions"`);
     await queryRunner.query(`DROP INDEX "media"."ix_claims_subject"`);
     await queryRunner.query(`DROP TABLE "claims"`);
   }
