@@ -176,8 +176,12 @@ const toUserDocument = (row: UserRow): UserDocument => ({
  * trends and the PostgreSQL engine, exact whatever the range, where a facet
  * search on posts.hashtags would count only what one request can see.
  *
- * Event writes are enqueued, not awaited (Meilisearch indexes in batches, a
- * moment later); bulk writes wait until their documents are searchable.
+ * Every write waits, before its transaction commits, until Meilisearch has
+ * processed its tasks, and throws if one failed: the bookkeeping rolls back
+ * and the event's job is retried with backoff (then kept as failed), so a
+ * document Meilisearch refused is never recorded as indexed. Meilisearch
+ * batches the tasks of concurrent jobs, so the wait costs latency per event
+ * (tens of milliseconds), not throughput.
  */
 export class MeiliSearchEngine implements SearchEngine {
   private readonly client: Meilisearch;
@@ -230,8 +234,8 @@ export class MeiliSearchEngine implements SearchEngine {
 
   /**
    * Waits until everything this engine enqueued is searchable, and throws if
-   * any of it failed. For tests and the end of a rebuild; event writes do not
-   * wait.
+   * any of it failed. Every write already waits for its own tasks; the tests
+   * call this to settle writes made from other tasks too (the worker's).
    */
   async whenIndexed(): Promise<void> {
     const last = [...this.lastTasks.values()];
@@ -267,10 +271,13 @@ export class MeiliSearchEngine implements SearchEngine {
       const [row] = await this.upsertUsers(manager, [user]);
       // Older or repeated: nothing changed.
       if (!row) return;
-      await this.enqueue('users', this.index('users').addDocuments([toUserDocument(row)]));
+      const tasks = [
+        await this.enqueue('users', this.index('users').addDocuments([toUserDocument(row)])),
+      ];
       if ((before?.verified ?? false) !== row.verified) {
-        await this.copyVerified(manager, [row.id], row.verified);
+        tasks.push(...(await this.copyVerified(manager, [row.id], row.verified)));
       }
+      await this.waitFor(tasks);
     });
   }
 
@@ -285,7 +292,7 @@ export class MeiliSearchEngine implements SearchEngine {
       const followersCount = await recordFollow(manager, followerId, followeeId, following, at);
       if (followersCount === null) return;
       const rows = [{ id: followeeId, followersCount }];
-      await this.enqueue('users', this.index('users').updateDocuments(rows));
+      await this.waitFor([await this.enqueue('users', this.index('users').updateDocuments(rows))]);
     });
   }
 
@@ -293,7 +300,7 @@ export class MeiliSearchEngine implements SearchEngine {
     await this.dataSource.transaction(async (manager) => {
       await lock(manager, LOCK.user, post.authorId, 'shared');
       await lock(manager, LOCK.post, post.id, 'exclusive');
-      await this.insertPosts(manager, [post]);
+      await this.waitFor(await this.insertPosts(manager, [post]));
     });
   }
 
@@ -313,12 +320,15 @@ export class MeiliSearchEngine implements SearchEngine {
       if (!row) return;
       const tags = normaliseTags(hashtags);
       await removeHashtagUses(manager, id, tags);
-      await this.addHashtagUses(
+      const hashtagTasks = await this.addHashtagUses(
         manager,
         tags.map((tag) => ({ tag, postId: id, createdAt: row.createdAt })),
       );
       const update: Partial<PostDocument> & { id: string } = { id, content, hashtags: tags };
-      await this.enqueue('posts', this.index('posts').updateDocuments([update]));
+      await this.waitFor([
+        ...hashtagTasks,
+        await this.enqueue('posts', this.index('posts').updateDocuments([update])),
+      ]);
     });
   }
 
@@ -327,7 +337,7 @@ export class MeiliSearchEngine implements SearchEngine {
       await this.lockPost(manager, id);
       await forgetPost(manager, id);
       // Always: a document whose transaction failed after enqueueing it goes too.
-      await this.enqueue('posts', this.index('posts').deleteDocument(id));
+      await this.waitFor([await this.enqueue('posts', this.index('posts').deleteDocument(id))]);
     });
   }
 
