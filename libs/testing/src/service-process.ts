@@ -2,20 +2,41 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Where the test ports start: below the ephemeral range (32768+) that outgoing connections use. */
+const PORTS_FROM = 20_000;
+/** Ports for each Jest worker (and one block for the parent process: global set-up). */
+const PORTS_PER_WORKER = 1_000;
+const WORKER_BLOCKS = 12;
+
+/** The next port to try in this worker's block (from a random point: suites reuse the module). */
+let cursor = Math.floor(Math.random() * PORTS_PER_WORKER);
+
+/** True when nothing listens on the loopback port now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free TCP port on loopback for a test server. Each Jest worker takes ports
+ * from its own block below the ephemeral range, so suites running side by
+ * side never hand out the same port (a port from `listen(0)`, closed, then
+ * bound again by the service a moment later, could meanwhile be handed to
+ * another worker's service, which then answered this suite's requests), and
+ * no outgoing connection holds one.
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env['JEST_WORKER_ID'] ?? '0');
+  const base = PORTS_FROM + (worker % WORKER_BLOCKS) * PORTS_PER_WORKER;
+  for (let tried = 0; tried < PORTS_PER_WORKER; tried += 1) {
+    const port = base + (cursor % PORTS_PER_WORKER);
+    cursor += 1;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${base}-${base + PORTS_PER_WORKER - 1}`);
 }
 
 /** Resolves once `<url><path>` answers 200 (by default readiness: the service and its datastores). */

@@ -1,0 +1,36 @@
+import { createServer } from 'node:net';
+import { freePort } from './service-process';
+
+describe('freePort', () => {
+  const worker = process.env['JEST_WORKER_ID'];
+  afterEach(() => {
+    process.env['JEST_WORKER_ID'] = worker;
+  });
+
+  it('hands each Jest worker ports from its own block, below the ephemeral range', async () => {
+    process.env['JEST_WORKER_ID'] = '3';
+    const third = [await freePort(), await freePort()];
+    process.env['JEST_WORKER_ID'] = '4';
+    const fourth = await freePort();
+    for (const port of third) expect(port).toBeGreaterThanOrEqual(23_000);
+    for (const port of third) expect(port).toBeLessThan(24_000);
+    expect(fourth).toBeGreaterThanOrEqual(24_000);
+    expect(fourth).toBeLessThan(25_000);
+    expect(third[0]).not.toBe(third[1]);
+  });
+
+  it('skips a port something already listens on', async () => {
+    process.env['JEST_WORKER_ID'] = '5';
+    const taken = await freePort();
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(taken + 1, '127.0.0.1', resolve));
+    try {
+      const next = await freePort();
+      expect(next).not.toBe(taken + 1);
+      expect(next).toBeGreaterThanOrEqual(25_000);
+      expect(next).toBeLessThan(26_000);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
