@@ -273,17 +273,24 @@ describe('community posts', () => {
       expect(response.json<{ message: string }>().message).toContain(message);
     });
 
-    it('counts shares', async () => {
+    it('counts shares, once per user', async () => {
       const post = await sut.post(member, communityId);
-      await sut.ok('POST', `/api/posts/${post.id}/share`, outsider, undefined, 200);
-      const shared = await sut.ok<CommunityPostShareResponse>(
-        'POST',
-        `/api/posts/${post.id}/share`,
-        member,
-        undefined,
-        200,
-      );
-      expect(shared).toEqual({ postId: post.id, sharesCount: 2 });
+      const share = (userId: string) =>
+        sut.ok<CommunityPostShareResponse>(
+          'POST',
+          `/api/posts/${post.id}/share`,
+          userId,
+          undefined,
+          200,
+        );
+      expect(await share(outsider)).toEqual({ postId: post.id, sharesCount: 1 });
+      expect(await share(member)).toEqual({ postId: post.id, sharesCount: 2 });
+      // Sharing again (or many times at once) does not inflate the count.
+      const again = await Promise.all([share(member), share(member), share(outsider)]);
+      expect(again.map((answer) => answer.sharesCount)).toEqual([2, 2, 2]);
+      expect(
+        (await sut.ok<{ sharesCount: number }>('GET', `/api/posts/${post.id}`, member)).sharesCount,
+      ).toBe(2);
     });
   });
 

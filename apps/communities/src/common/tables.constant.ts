@@ -8,6 +8,7 @@ export const TABLES = {
   joinRequests: `${COMMUNITIES_SCHEMA}.join_requests`,
   posts: `${COMMUNITIES_SCHEMA}.posts`,
   postLikes: `${COMMUNITIES_SCHEMA}.post_likes`,
+  postShares: `${COMMUNITIES_SCHEMA}.post_shares`,
   comments: `${COMMUNITIES_SCHEMA}.comments`,
 } as const;
 

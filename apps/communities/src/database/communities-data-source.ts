@@ -6,7 +6,7 @@ import { CommunityEntity } from '../communities/community.entity';
 import { JoinRequestEntity, MembershipEntity } from '../communities/membership.entity';
 import type { CommunitiesConfig } from '../config/communities.config';
 import { COMMUNITIES_SCHEMA } from '../config/communities.config';
-import { CommentEntity, PostEntity, PostLikeEntity } from '../posts/post.entity';
+import { CommentEntity, PostEntity, PostLikeEntity, PostShareEntity } from '../posts/post.entity';
 import { COMMUNITIES_MIGRATIONS } from './migrations';
 
 export const COMMUNITIES_ENTITIES = [
@@ -16,6 +16,7 @@ export const COMMUNITIES_ENTITIES = [
   JoinRequestEntity,
   PostEntity,
   PostLikeEntity,
+  PostShareEntity,
   CommentEntity,
   OutboxEventEntity,
 ];

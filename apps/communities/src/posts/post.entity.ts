@@ -42,6 +42,23 @@ export class PostEntity {
   createdAt!: Date;
 }
 
+/** A user shared a community post (counted once per user, however often they share it). */
+@Entity({ name: 'post_shares' })
+export class PostShareEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  postId!: string;
+
+  @PrimaryColumn({ type: 'uuid' })
+  userId!: string;
+
+  @ManyToOne(() => PostEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'post_id', foreignKeyConstraintName: 'fk_post_shares_post' })
+  post?: PostEntity;
+
+  @Column({ type: 'timestamptz', precision: 3, default: () => 'now()' })
+  createdAt!: Date;
+}
+
 /** A user likes a community post (at most once). */
 @Entity({ name: 'post_likes' })
 export class PostLikeEntity {

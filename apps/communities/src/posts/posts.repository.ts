@@ -36,6 +36,7 @@ export interface PostHead {
   communityId: string;
   authorId: string;
   likesCount: number;
+  sharesCount: number;
   isPrivate: boolean;
 }
 
@@ -99,7 +100,8 @@ export class PostsRepository {
   ): Promise<PostHead | null> {
     const rows: PostHead[] = await manager.query(
       `SELECT p.id, p.community_id AS "communityId", p.author_id AS "authorId",
-         p.likes_count AS "likesCount", c.is_private AS "isPrivate"
+         p.likes_count AS "likesCount", p.shares_count AS "sharesCount",
+         c.is_private AS "isPrivate"
        FROM ${TABLES.posts} p JOIN ${TABLES.communities} c ON c.id = p.community_id
        WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`,
       [id],
@@ -135,6 +137,16 @@ export class PostsRepository {
   async like(manager: EntityManager, postId: string, userId: string): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
       `INSERT INTO ${TABLES.postLikes} (post_id, user_id) VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING user_id`,
+      [postId, userId],
+    );
+    return inserted.length === 1;
+  }
+
+  /** Records a share once per user; false when the user shared it already. */
+  async share(manager: EntityManager, postId: string, userId: string): Promise<boolean> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO ${TABLES.postShares} (post_id, user_id) VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING user_id`,
       [postId, userId],
     );

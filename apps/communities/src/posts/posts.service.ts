@@ -138,13 +138,19 @@ export class PostsService {
     });
   }
 
-  /** Counts a share (the client calls it once the link was shared or copied). */
+  /**
+   * Counts a share (the client calls it once the link was shared or copied):
+   * once per user, so sharing again, or a script, cannot inflate the count.
+   */
   async share(userId: string, id: string): Promise<CommunityPostShareResponse> {
     return this.outbox.transaction(async (manager) => {
       const post = await this.posts.head(id, manager, true);
       if (!post) throw new CommunitiesException('POST_NOT_FOUND');
       await this.visibleTo(post, userId, manager);
-      return { postId: id, sharesCount: await this.posts.adjust(manager, id, 'shares_count', 1) };
+      const sharesCount = (await this.posts.share(manager, id, userId))
+        ? await this.posts.adjust(manager, id, 'shares_count', 1)
+        : post.sharesCount;
+      return { postId: id, sharesCount };
     });
   }
 
