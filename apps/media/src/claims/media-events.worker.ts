@@ -9,9 +9,8 @@ import { ClaimsService } from './claims.service';
 /**
  * Releases claims from the `media-events` queue: a deleted tweet's images, a
  * deleted community post's media, a replaced profile or cover image or
- * community icon. Each
- * release is idempotent, so the queue's retries with backoff are safe; jobs
- * that keep failing stay in the queue.
+ * community icon. Each release is idempotent, so the queue's retries with
+ * backoff are safe; jobs that keep failing stay in the queue.
  */
 @Injectable()
 export class MediaEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {

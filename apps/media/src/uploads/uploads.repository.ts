@@ -81,14 +81,15 @@ export class UploadsRepository {
       .transaction(async (manager) => {
         // Locks the uploads first, as a release does, so the two never cross.
         const [rows]: [unknown[], number] = await manager.query(
-          `UPDATE ${this.table} SET claimed_at = COALESCE(claimed_at, now()), claimed_for = COALESCE(claimed_for, $2)
-         WHERE id = ANY($1::uuid[]) AND status = 'stored' RETURNING id`,
+          `UPDATE ${this.table}
+           SET claimed_at = COALESCE(claimed_at, now()), claimed_for = COALESCE(claimed_for, $2)
+           WHERE id = ANY($1::uuid[]) AND status = 'stored' RETURNING id`,
           [ids, purpose],
         );
         if (rows.length !== new Set(ids).size) throw new ReleasedMeanwhile();
         await manager.query(
           `INSERT INTO ${this.claimsTable} (upload_id, purpose, subject_id)
-         SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
+           SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
           [ids, purpose, subjectId],
         );
         return true;
@@ -105,8 +106,9 @@ export class UploadsRepository {
    * deletes every upload left with no claim: `removeObjects` removes its
    * objects, then its row goes, in one transaction (a failure keeps it all for
    * the retry). With `version`, nothing happens unless it is newer than the
-   * last one applied for that user or community. Uploads claimed before claims were recorded
-   * have no claim rows and are never released. Returns how many were deleted.
+   * last one applied for that user or community. Uploads claimed before claims
+   * were recorded have no claim rows and are never released. Returns how many
+   * were deleted.
    */
   async release(
     subjects: { purpose: string; subjectId: string; keep?: string[] }[],
