@@ -134,19 +134,24 @@ export class PostsRepository {
   }
 
   /** Likes once; false when the user liked it already. */
-  async like(manager: EntityManager, postId: string, userId: string): Promise<boolean> {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO ${TABLES.postLikes} (post_id, user_id) VALUES ($1, $2)
-       ON CONFLICT DO NOTHING RETURNING user_id`,
-      [postId, userId],
-    );
-    return inserted.length === 1;
+  like(manager: EntityManager, postId: string, userId: string): Promise<boolean> {
+    return this.recordOnce(manager, TABLES.postLikes, postId, userId);
   }
 
   /** Records a share once per user; false when the user shared it already. */
-  async share(manager: EntityManager, postId: string, userId: string): Promise<boolean> {
+  share(manager: EntityManager, postId: string, userId: string): Promise<boolean> {
+    return this.recordOnce(manager, TABLES.postShares, postId, userId);
+  }
+
+  /** Adds the (post, user) row to a table keyed by both; false when it was there. */
+  private async recordOnce(
+    manager: EntityManager,
+    table: (typeof TABLES)['postLikes' | 'postShares'],
+    postId: string,
+    userId: string,
+  ): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
-      `INSERT INTO ${TABLES.postShares} (post_id, user_id) VALUES ($1, $2)
+      `INSERT INTO ${table} (post_id, user_id) VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING user_id`,
       [postId, userId],
     );
