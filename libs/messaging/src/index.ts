@@ -3,3 +3,4 @@ export * from './event-worker';
 export * from './outbox';
 export * from './outbox-event.entity';
 export * from './messaging.module';
+export * from './event-subscriber';

@@ -1,7 +1,5 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { EventWorker, nestMessagingLogger } from '@wave/messaging';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { EventSubscriber } from '@wave/messaging';
 import type { MediaConfig } from '../config/media.config';
 import { MEDIA_CONFIG } from '../config/media.config';
 import { ClaimsService } from './claims.service';
@@ -13,15 +11,13 @@ import { ClaimsService } from './claims.service';
  * backoff are safe; jobs that keep failing stay in the queue.
  */
 @Injectable()
-export class MediaEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly worker: EventWorker<'media'>;
-
+export class MediaEventsWorker extends EventSubscriber<'media'> {
   constructor(@Inject(MEDIA_CONFIG) config: MediaConfig, claims: ClaimsService) {
-    this.worker = new EventWorker({
+    super({
       consumer: 'media',
-      connection: bullConnection(config.REDIS_URL),
-      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
-      logger: nestMessagingLogger('MediaEvents'),
+      redisUrl: config.REDIS_URL,
+      redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      logContext: 'MediaEvents',
       handlers: {
         'tweet.deleted': async (event) => {
           await claims.tweetDeleted(event);
@@ -37,13 +33,5 @@ export class MediaEventsWorker implements OnApplicationBootstrap, OnApplicationS
         },
       },
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.worker.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker.close();
   }
 }

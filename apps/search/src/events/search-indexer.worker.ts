@@ -1,7 +1,5 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { EventWorker, nestMessagingLogger } from '@wave/messaging';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { EventSubscriber } from '@wave/messaging';
 import type { SearchConfig } from '../config/search.config';
 import { SEARCH_CONFIG } from '../config/search.config';
 import type { SearchEngine } from '../engine/search-engine';
@@ -13,9 +11,7 @@ import { SEARCH_ENGINE } from '../engine/search-engine';
  * retries with backoff are safe; jobs that keep failing stay in the queue.
  */
 @Injectable()
-export class SearchIndexerWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly worker: EventWorker<'search'>;
-
+export class SearchIndexerWorker extends EventSubscriber<'search'> {
   constructor(
     @Inject(SEARCH_CONFIG) config: SearchConfig,
     @Inject(SEARCH_ENGINE) engine: SearchEngine,
@@ -36,11 +32,11 @@ export class SearchIndexerWorker implements OnApplicationBootstrap, OnApplicatio
         verified: event.verified,
         version: event.version,
       });
-    this.worker = new EventWorker({
+    super({
       consumer: 'search',
-      connection: bullConnection(config.REDIS_URL),
-      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
-      logger: nestMessagingLogger('SearchIndexer'),
+      redisUrl: config.REDIS_URL,
+      redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      logContext: 'SearchIndexer',
       handlers: {
         'user.registered': applyUser,
         'user.updated': applyUser,
@@ -67,13 +63,5 @@ export class SearchIndexerWorker implements OnApplicationBootstrap, OnApplicatio
         'tweet.deleted': (event) => engine.deletePost(event.tweetId),
       },
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.worker.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker.close();
   }
 }

@@ -1,7 +1,5 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { EventWorker, nestMessagingLogger } from '@wave/messaging';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { EventSubscriber } from '@wave/messaging';
 import { AuthorsRepository } from '../authors/authors.repository';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
@@ -15,9 +13,7 @@ import { FollowsRepository } from '../follows/follows.repository';
  * follower's cached timeline, rebuilt with the right sources on the next read.
  */
 @Injectable()
-export class TimelineEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly worker: EventWorker<'timeline'>;
-
+export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
   constructor(
     @Inject(TIMELINE_CONFIG) config: TimelineConfig,
     authors: AuthorsRepository,
@@ -33,11 +29,11 @@ export class TimelineEventsWorker implements OnApplicationBootstrap, OnApplicati
         after = batch[batch.length - 1] ?? null;
       }
     };
-    this.worker = new EventWorker({
+    super({
       consumer: 'timeline',
-      connection: bullConnection(config.REDIS_URL),
-      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
-      logger: nestMessagingLogger('TimelineEvents'),
+      redisUrl: config.REDIS_URL,
+      redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      logContext: 'TimelineEvents',
       handlers: {
         'user.registered': (event) => authors.apply(event),
         'user.updated': (event) => authors.apply(event),
@@ -74,13 +70,5 @@ export class TimelineEventsWorker implements OnApplicationBootstrap, OnApplicati
           }),
       },
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.worker.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker.close();
   }
 }

@@ -1,0 +1,47 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { EventConsumer } from '@wave/contracts';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { EventHandlers } from './event-worker';
+import { EventWorker } from './event-worker';
+import { nestMessagingLogger } from './messaging.module';
+
+export interface EventSubscriberOptions<C extends EventConsumer> {
+  consumer: C;
+  /** The service's Redis and key prefix (its queues live there). */
+  redisUrl: string;
+  redisKeyPrefix: string;
+  /** The log context, the subclass's name by convention. */
+  logContext: string;
+  handlers: EventHandlers<C>;
+  concurrency?: number;
+}
+
+/**
+ * A service's event subscriptions as a Nest provider: the subclass passes its
+ * handlers to the constructor; its queue is consumed from application start
+ * to shutdown.
+ */
+export abstract class EventSubscriber<C extends EventConsumer>
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly worker: EventWorker<C>;
+
+  protected constructor(options: EventSubscriberOptions<C>) {
+    this.worker = new EventWorker({
+      consumer: options.consumer,
+      connection: bullConnection(options.redisUrl),
+      prefix: bullPrefix(options.redisKeyPrefix),
+      logger: nestMessagingLogger(options.logContext),
+      handlers: options.handlers,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}
