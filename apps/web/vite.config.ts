@@ -5,6 +5,8 @@ import type { Connect, Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { contentSecurityPolicy } from './vite-plugins/content-security-policy.plugin.ts';
+import { pageMeta } from './vite-plugins/page-meta.plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,6 +38,9 @@ export default defineConfig({
   root,
   plugins: [
     compressStaticFiles(),
+    contentSecurityPolicy(),
+    // After the policy, which it then carries: the public pages' head markup for crawlers.
+    pageMeta(process.env),
     react(),
     tailwindcss(),
     VitePWA({
@@ -89,7 +94,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.spec.{ts,tsx}'],
+    include: ['src/**/*.spec.{ts,tsx}', 'vite-plugins/**/*.spec.ts', 'server/**/*.spec.ts'],
     css: false,
   },
 });

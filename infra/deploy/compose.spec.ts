@@ -1,11 +1,25 @@
 import proxyAddr from 'proxy-addr';
-import { deployedApps, exists, portOf, readYaml, WEB_APP, WEB_PORT } from './workspace';
+import { configProblems, realSecrets } from './app-configs';
+import { parseDockerfile } from './dockerfile';
+import {
+  deployedApps,
+  exists,
+  PAGE_META,
+  PAGE_META_PORT,
+  portOf,
+  readText,
+  readYaml,
+  WEB_APP,
+  WEB_PORT,
+} from './workspace';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the deployment tests check what each app accepts
+import { loadPageMetaServerConfig } from '../../apps/web/server/page-meta/page-meta.config';
 
 type Scalar = string | number | boolean | null;
 
 interface ComposeService {
   image?: string;
-  build?: string | { context?: string; dockerfile?: string };
+  build?: string | { context?: string; dockerfile?: string; target?: string };
   command?: string | string[];
   restart?: string;
   environment?: Record<string, Scalar> | string[];
@@ -13,17 +27,46 @@ interface ComposeService {
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
   volumes?: (string | { type?: string; source?: string; target?: string })[];
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
+  network_mode?: string;
 }
 
 interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  networks?: Record<
+    string,
+    { ipam?: { config?: { subnet?: string; ip_range?: string }[] } } | null
+  >;
 }
 
 /** `${NAME}`, `${NAME:-default}`, `${NAME:?message}` and the like. */
 const INTERPOLATION = /\$\{([A-Z0-9_]+)(?::?[-?+][^}]*)?\}/g;
 const REQUIRED = (name: string) => new RegExp(`^\\$\\{${name}:\\?[^}]+\\}$`);
 const SECRET_NAME = /SECRET|PASSWORD|MASTER_KEY|TOKEN|ACCESS_KEY|SECRET_KEY|ROOT_USER/;
+/** Passwords and keys: never a default, in compose as in the apps. (User names may have one.) */
+const PASSWORD_OR_KEY = /SECRET|PASSWORD|MASTER_KEY|TOKEN/;
+/** What `docker compose up` needs in the environment (or in .env) and nothing else. */
+const REQUIRED_VARIABLES = [
+  'INTERNAL_AUTH_SECRET',
+  'MEILI_MASTER_KEY',
+  'MINIO_ROOT_PASSWORD',
+  'POSTGRES_PASSWORD',
+];
+
+/** A value as compose interpolates it from the given variables. */
+const interpolate = (value: string, variables: Record<string, string>): string =>
+  value.replace(
+    /\$\{([A-Z0-9_]+)(?:(:?)([-?+])([^}]*))?\}/g,
+    (_match, name: string, colon: string, operator: string | undefined, argument: string) => {
+      const given = variables[name];
+      const unset = given === undefined || (colon === ':' && given === '');
+      if (operator === '?' && unset) throw new Error(`${name} is required: ${argument}`);
+      if (operator === '-' && unset) return argument;
+      if (operator === '+') return unset ? '' : argument;
+      return given ?? '';
+    },
+  );
 
 const environmentOf = (service: ComposeService): Record<string, string> => {
   const environment = service.environment ?? {};
@@ -220,15 +263,42 @@ describe('docker-compose.yml', () => {
     expect(ttl('gateway')).toBe(ttl('identity'));
   });
 
-  it('requires only INTERNAL_AUTH_SECRET: every other variable has a default', () => {
+  it('requires every password and key (no defaults), and only those', () => {
     const required = new Set<string>();
     const text = JSON.stringify(sut);
     for (const match of text.matchAll(INTERPOLATION)) {
-      if (/:?\?/.test(match[0])) required.add(match[1]!);
-      else expect(match[0]).toMatch(/:?-/);
+      if (/^\$\{[A-Z0-9_]+:\?/.test(match[0])) required.add(match[1]!);
+      else
+        expect({ variable: match[0], default: /^\$\{[A-Z0-9_]+:-/.test(match[0]) }).toEqual({
+          variable: match[0],
+          default: true,
+        });
+      if (PASSWORD_OR_KEY.test(match[1]!)) {
+        expect(match[0]).toMatch(REQUIRED(match[1]!));
+        // The refusal says where to look.
+        expect(match[0]).toContain('see the top of docker-compose.yml');
+      }
     }
-    expect([...required]).toEqual(['INTERNAL_AUTH_SECRET']);
+    expect([...required].sort()).toEqual(REQUIRED_VARIABLES);
   });
+
+  it.each(apps)(
+    'gives %s a configuration it accepts in production, once the required variables are set',
+    (app) => {
+      const secrets = realSecrets();
+      const variables = Object.fromEntries(
+        REQUIRED_VARIABLES.map((name) => [name, secrets[name]!]),
+      );
+      const environment = Object.fromEntries(
+        Object.entries(environmentOf(sut.services[app]!)).map(([key, value]) => [
+          key,
+          interpolate(value, variables),
+        ]),
+      );
+      expect(environment['NODE_ENV']).toBe('production');
+      expect(configProblems(app, environment)).toBe('');
+    },
+  );
 
   describe('identity', () => {
     const identity = sut.services['identity']!;
@@ -252,11 +322,10 @@ describe('docker-compose.yml', () => {
     });
 
     it('connects to the postgres service with the interpolated password', () => {
+      const password = environmentOf(sut.services['postgres']!)['POSTGRES_PASSWORD'];
+      expect(password).toMatch(REQUIRED('POSTGRES_PASSWORD'));
       expect(environmentOf(identity)['DATABASE_URL']).toBe(
-        'postgres://wave:${POSTGRES_PASSWORD:-wave}@postgres:5432/wave',
-      );
-      expect(environmentOf(sut.services['postgres']!)['POSTGRES_PASSWORD']).toBe(
-        '${POSTGRES_PASSWORD:-wave}',
+        `postgres://wave:${password}@postgres:5432/wave`,
       );
     });
 
@@ -309,28 +378,65 @@ describe('docker-compose.yml', () => {
       },
     );
 
-    it('believes X-Forwarded-For from the web container, not from clients of port 3000', () => {
-      const setting = /^\$\{TRUST_PROXY:-([^}]*)\}$/.exec(
-        environmentOf(gateway)['TRUST_PROXY'] ?? '',
+    it('believes X-Forwarded-For from the web container only', () => {
+      // As trustProxySetting (apps/gateway/src/config) reads it: one fixed address.
+      const setting = environmentOf(gateway)['TRUST_PROXY'] ?? '';
+      expect(setting).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      const trust = proxyAddr.compile([setting]);
+
+      // That address is the web container's, fixed on the compose network's fixed subnet,
+      // which the gateway is on too (both only on the default network).
+      const web = sut.services[WEB_APP]!;
+      expect(web.networks).toEqual({ default: { ipv4_address: setting } });
+      expect(gateway.networks ?? ['default']).toEqual(['default']);
+      const subnets = (sut.networks?.['default']?.ipam?.config ?? []).map(
+        (pool) => pool.subnet ?? '',
       );
-      expect(setting).not.toBeNull();
-      // As trustProxySetting (apps/gateway/src/config) reads it. Not "true" and not a hop
-      // count: both would believe whoever connects, including clients of the published port.
-      const value = setting![1]!.trim().toLowerCase();
-      expect(value).not.toMatch(/^(true|\d+)$/);
-      expect(value).not.toMatch(/^(false|)$/);
-      const trust = proxyAddr.compile(
-        value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean),
-      );
-      // The web container, on a compose network (Docker's default address pools).
-      const webContainers = ['172.18.0.5', '192.168.16.3', '10.0.1.7'];
-      expect(webContainers.filter((address) => !trust(address, 0))).toEqual([]);
-      // Clients of the published port, from the internet.
-      const clients = ['203.0.113.7', '8.8.8.8', '2001:db8::7'];
-      expect(clients.filter((address) => trust(address, 0))).toEqual([]);
+      expect(subnets).toHaveLength(1);
+      const onSubnet = proxyAddr.compile(subnets);
+      expect(onSubnet(setting, 0)).toBe(true);
+
+      // No other container or the network's gateway (where the published port 3000 and
+      // docker-proxy connect from), any private address, or clients on the internet.
+      const [network] = subnets[0]!.split('/');
+      const prefix = network!.split('.').slice(0, 3).join('.');
+      const others = [
+        `${prefix}.1`,
+        `${prefix}.2`,
+        `${prefix}.11`,
+        '172.18.0.5',
+        '192.168.16.3',
+        '10.0.1.7',
+        '127.0.0.1',
+        '203.0.113.7',
+        '8.8.8.8',
+        '2001:db8::7',
+      ];
+      expect(others.filter((address) => trust(address, 0))).toEqual([]);
+      expect(trust(setting, 0)).toBe(true);
+    });
+
+    it("keeps the web container's address out of the range Docker hands to the others", () => {
+      // Docker gives every container without a fixed address one from ip_range (the whole
+      // subnet without it): one started before web could otherwise take web's address and
+      // be believed.
+      const setting = environmentOf(gateway)['TRUST_PROXY'] ?? '';
+      const [pool] = sut.networks?.['default']?.ipam?.config ?? [];
+      const subnet = pool?.subnet ?? '';
+      const ipRange = pool?.ip_range ?? '';
+      expect({ subnet, ipRange }).toEqual({
+        subnet: expect.stringMatching(/^[\d.]+\/\d+$/),
+        ipRange: expect.stringMatching(/^[\d.]+\/\d+$/),
+      });
+      const inSubnet = proxyAddr.compile([subnet]);
+      const inRange = proxyAddr.compile([ipRange]);
+      const [rangeStart] = ipRange.split('/');
+
+      expect(inSubnet(setting, 0)).toBe(true);
+      expect(inRange(setting, 0)).toBe(false);
+      // The range lies inside the subnet.
+      expect(inSubnet(rangeStart!, 0)).toBe(true);
+      expect(Number(ipRange.split('/')[1])).toBeGreaterThan(Number(subnet.split('/')[1]));
     });
   });
 
@@ -371,6 +477,67 @@ describe('docker-compose.yml', () => {
     it('is given no secret', () => {
       const keys = Object.keys(environmentOf(web));
       expect(keys.filter((key) => SECRET_NAME.test(key) || /DATABASE_URL/.test(key))).toEqual([]);
+    });
+
+    it(`sends the public pages to ${PAGE_META} on the loopback they share`, () => {
+      expect(environmentOf(web)['PAGE_META_UPSTREAM']).toBe(`127.0.0.1:${PAGE_META_PORT}`);
+    });
+  });
+
+  describe(PAGE_META, () => {
+    const pageMeta = sut.services[PAGE_META]!;
+    const environment = pageMeta ? environmentOf(pageMeta) : {};
+
+    it('is the page-meta stage of the web Dockerfile, from the same build as the web image', () => {
+      expect(pageMeta).toBeDefined();
+      expect(pageMeta.build).toEqual({
+        context: '.',
+        dockerfile: `apps/${WEB_APP}/Dockerfile`,
+        target: PAGE_META,
+      });
+      const stages = parseDockerfile(readText(`apps/${WEB_APP}/Dockerfile`)).stages;
+      expect(stages.map((stage) => stage.name)).toContain(PAGE_META);
+      expect(pageMeta.image).toBe(`wave/${PAGE_META}:local`);
+    });
+
+    it("shares the web container's network: nginx reaches it on the loopback, the gateway sees web's address", () => {
+      expect(pageMeta.network_mode).toBe(`service:${WEB_APP}`);
+      // A container on another's network has no ports or networks of its own.
+      expect(pageMeta.networks).toBeUndefined();
+      expect(pageMeta.ports).toBeUndefined();
+      expect(dependenciesOf(pageMeta)).toMatchObject({
+        [WEB_APP]: 'service_started',
+        gateway: 'service_healthy',
+      });
+    });
+
+    it(`listens on 127.0.0.1:${PAGE_META_PORT} only and reads the gateway service as a visitor`, () => {
+      expect(environment).toMatchObject({
+        HOST: '127.0.0.1',
+        PORT: String(PAGE_META_PORT),
+        GATEWAY_URL: `http://gateway:${portOf('gateway')}`,
+      });
+      expect(Object.keys(environment).filter((key) => SECRET_NAME.test(key))).toEqual([]);
+    });
+
+    it('names the public origin, by default the address compose publishes', () => {
+      expect(environment['PUBLIC_ORIGIN']).toBe(`\${PUBLIC_ORIGIN:-http://localhost:${WEB_PORT}}`);
+      const config = loadPageMetaServerConfig(
+        Object.fromEntries(
+          Object.entries(environment).map(([key, value]) => [key, interpolate(value, {})]),
+        ),
+      );
+      expect(config).toMatchObject({
+        publicOrigin: `http://localhost:${WEB_PORT}`,
+        port: PAGE_META_PORT,
+      });
+    });
+
+    it(`is checked on http://127.0.0.1:${PAGE_META_PORT}/health`, () => {
+      const test = pageMeta.healthcheck?.test ?? [];
+      expect(Array.isArray(test) ? test.join(' ') : test).toContain(
+        `fetch('http://127.0.0.1:${PAGE_META_PORT}/health')`,
+      );
     });
   });
 });

@@ -3,6 +3,8 @@ import { envOf, execForm, flagsAndWords, healthcheckOf, parseDockerfile } from '
 import {
   deployedApps,
   exists,
+  PAGE_META,
+  PAGE_META_PORT,
   portOf,
   readText,
   WEB_APP,
@@ -215,7 +217,8 @@ describe(`apps/${WEB_APP}/Dockerfile`, () => {
   });
 
   it('builds in one stage and serves from another, on nginx-unprivileged 1.27 (alpine)', () => {
-    expect(sut.stages).toHaveLength(2);
+    // build, the page-meta server beside nginx, and nginx (the last: the default target).
+    expect(sut.stages.map((stage) => stage.name)).toEqual([build.name, PAGE_META, runtime.name]);
     expect(runtime.image).toMatch(NGINX_IMAGE);
   });
 
@@ -227,8 +230,16 @@ describe(`apps/${WEB_APP}/Dockerfile`, () => {
       flags: { from: build.name },
       words: [`/workspace/dist/apps/${WEB_APP}/`, '/usr/share/nginx/html/'],
     });
+    // And the Content-Security-Policy the build wrote for that index.html (an nginx snippet).
+    expect(copies).toContainEqual({
+      flags: { from: build.name },
+      words: [
+        `/workspace/dist/apps/${WEB_APP}/content-security-policy.conf`,
+        '/etc/nginx/snippets/content-security-policy.conf',
+      ],
+    });
     // Nothing else comes from the build stage: no workspace, no node_modules.
-    expect(copies.filter(({ flags }) => flags['from'] !== undefined)).toHaveLength(1);
+    expect(copies.filter(({ flags }) => flags['from'] !== undefined)).toHaveLength(2);
   });
 
   it("copies the server template where the image's entrypoint renders it", () => {
@@ -259,6 +270,12 @@ describe(`apps/${WEB_APP}/Dockerfile`, () => {
     });
   });
 
+  it('sends the public pages to the page-meta server on the loopback, by default', () => {
+    expect(envOfStage(runtime)).toMatchObject({
+      PAGE_META_UPSTREAM: `127.0.0.1:${PAGE_META_PORT}`,
+    });
+  });
+
   it("runs as nginx-unprivileged's user 101, set after the last RUN", () => {
     const user = ofKind(runtime, 'USER').at(-1);
     expect(user?.args).toBe('101');
@@ -280,6 +297,55 @@ describe(`apps/${WEB_APP}/Dockerfile`, () => {
     expect(Object.keys(options)).toEqual(
       expect.arrayContaining(['interval', 'timeout', 'retries']),
     );
+  });
+});
+
+describe(`apps/${WEB_APP}/Dockerfile, the ${PAGE_META} stage`, () => {
+  const sut = parseDockerfile(readText(`apps/${WEB_APP}/Dockerfile`));
+  const build = sut.stages[0]!;
+  const stage = sut.stages.find((candidate) => candidate.name === PAGE_META)!;
+
+  it(`runs on ${BASE_IMAGE} in production mode`, () => {
+    expect(stage).toBeDefined();
+    expect(stage.image).toBe(BASE_IMAGE);
+    expect(envOfStage(stage)).toMatchObject({ NODE_ENV: 'production' });
+  });
+
+  it('copies only its bundle and the index.html of the same build, nothing to install', () => {
+    const copies = ofKind(stage, 'COPY').map((instruction) => flagsAndWords(instruction.args));
+    expect(copies).toEqual([
+      {
+        flags: { from: build.name },
+        words: [`/workspace/dist/apps/${PAGE_META}/main.js`, './main.js'],
+      },
+      {
+        flags: { from: build.name },
+        words: [`/workspace/dist/apps/${WEB_APP}/index.html`, './index.html'],
+      },
+    ]);
+    expect(ofKind(stage, 'RUN')).toEqual([]);
+    expect(ofKind(stage, 'WORKDIR').map((instruction) => instruction.args)).toEqual(['/app']);
+    expect(envOfStage(stage)).toMatchObject({ INDEX_HTML: '/app/index.html' });
+  });
+
+  it(`runs as the node user, listening on 0.0.0.0:${PAGE_META_PORT}`, () => {
+    expect(ofKind(stage, 'USER').map((instruction) => instruction.args)).toEqual(['node']);
+    expect(envOfStage(stage)).toMatchObject({ HOST: '0.0.0.0', PORT: String(PAGE_META_PORT) });
+    expect(exposedPorts(stage)).toEqual([String(PAGE_META_PORT)]);
+  });
+
+  it(`checks http://127.0.0.1:${PAGE_META_PORT}/health with node's fetch and starts node main.js`, () => {
+    const checks = ofKind(stage, 'HEALTHCHECK');
+    expect(checks).toHaveLength(1);
+    const { options, command } = healthcheckOf(checks[0]!.args);
+    expect(command[0]).toBe('node');
+    expect(command.join(' ')).toContain(`fetch('http://127.0.0.1:${PAGE_META_PORT}/health')`);
+    expect(Object.keys(options)).toEqual(
+      expect.arrayContaining(['interval', 'timeout', 'retries']),
+    );
+    expect(ofKind(stage, 'CMD').map((instruction) => execForm(instruction.args))).toEqual([
+      ['node', 'main.js'],
+    ]);
   });
 });
 

@@ -1,17 +1,23 @@
 import { dirname, join, normalize } from 'node:path';
 import { INLINE_IMAGE_MAX_BYTES } from '@wave/contracts';
+import { configProblems, realSecrets } from './app-configs';
 import { parseDockerfile } from './dockerfile';
 import { sizeInBytes } from './nginx';
 import {
   deployedApps,
+  exampleSecretFiles,
   exists,
   filesUnder,
+  PAGE_META,
+  PAGE_META_PORT,
   portOf,
   readText,
   readYamlDocuments,
   WEB_APP,
   WEB_PORT,
 } from './workspace';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the deployment tests check what each app accepts
+import { loadPageMetaServerConfig } from '../../apps/web/server/page-meta/page-meta.config';
 
 interface Metadata {
   name: string;
@@ -31,6 +37,10 @@ interface Resource {
 
 interface Probe {
   httpGet?: { path?: string; port?: number | string };
+}
+
+interface SecurityContextWithGroup {
+  runAsGroup?: number;
 }
 
 interface SecurityContext {
@@ -61,7 +71,7 @@ interface Container {
     requests?: { cpu?: string | number; memory?: string };
     limits?: { cpu?: string | number; memory?: string };
   };
-  securityContext?: SecurityContext;
+  securityContext?: SecurityContext & SecurityContextWithGroup;
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 
@@ -264,9 +274,9 @@ describe('the kustomize layout', () => {
       expect(bases).toContain(BASE);
     });
 
-    it('sets the image of every app and of the web client, by name wave/<app>', () => {
+    it('sets the image of every app, of the web client and of its page-meta, by name wave/<app>', () => {
       const names = (sut.images ?? []).map(({ name }) => name).sort();
-      expect(names).toEqual([...nodeApps, WEB_APP].sort().map((app) => `wave/${app}`));
+      expect(names).toEqual([...nodeApps, WEB_APP, PAGE_META].sort().map((app) => `wave/${app}`));
       for (const image of sut.images ?? []) {
         expect(image.newTag ?? image.digest).toBeTruthy();
         expect(image.newTag).not.toBe('latest');
@@ -416,8 +426,21 @@ describe.each(
 
   it("run as the non-root user of their image (node's 1000, nginx's 101)", () => {
     const uids = new Set(pod.containers.map(({ image }) => uidOf(image)));
-    expect(uids.size).toBe(1);
-    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: [...uids][0] });
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });
+    // One image's user for the pod; a container of another image names its own user and
+    // group (each container's runAsUser is checked below).
+    expect([...uids]).toContain(pod.securityContext?.runAsUser);
+    for (const container of pod.containers) {
+      const uid = uidOf(container.image);
+      if (uid !== pod.securityContext?.runAsUser) {
+        expect({ container: container.name, group: container.securityContext?.runAsGroup }).toEqual(
+          {
+            container: container.name,
+            group: uid,
+          },
+        );
+      }
+    }
   });
 
   it.each(pod.containers.map((container) => [container.name, container] as const))(
@@ -475,6 +498,118 @@ describe.each(
       }
     }
   });
+});
+
+/** What a container of the Node image runs with: the ConfigMap, its literals and its Secret keys. */
+const environmentOf = (
+  container: Container,
+  secret: (key: string) => string | undefined,
+): Record<string, string | undefined> => ({
+  ...configMap?.data,
+  ...Object.fromEntries(
+    (container.env ?? []).map(({ name, value, valueFrom }) => [
+      name,
+      valueFrom?.secretKeyRef ? secret(valueFrom.secretKeyRef.key) : value,
+    ]),
+  ),
+});
+const secretKeysOf = (container: Container): { name: string; key: string }[] =>
+  (container.env ?? []).flatMap(({ name, valueFrom }) =>
+    valueFrom?.secretKeyRef ? [{ name, key: valueFrom.secretKeyRef.key }] : [],
+  );
+/** The app whose image a container runs (wave/<app>). */
+const appOfImage = (image: string): string => image.replace(/^wave\//, '').replace(/[:@].*$/, '');
+const nodeContainers = nodeWorkloads.flatMap((workload) =>
+  workload.spec.template.spec.containers.map(
+    (container) => [`${workload.kind} ${workload.metadata.name}`, container] as const,
+  ),
+);
+
+describe.each(nodeContainers)('the container of %s', (_, container) => {
+  const app = appOfImage(container.image);
+
+  it('gets every secret its app needs in production (NODE_ENV from the ConfigMap)', () => {
+    const secrets = realSecrets();
+    const environment = environmentOf(container, (key) => secrets[key]);
+    expect(environment['NODE_ENV']).toBe('production');
+    expect(configProblems(app, environment)).toBe('');
+  });
+
+  it.each(secretKeysOf(container).map(({ name, key }) => [name, key] as const))(
+    "refuses to start with the example Secret's placeholder for %s",
+    (name, key) => {
+      const secrets = realSecrets();
+      const placeholder = exampleSecret.stringData?.[key];
+      expect(placeholder).toBeDefined();
+      const environment = environmentOf(container, (other) =>
+        other === key ? placeholder : secrets[other],
+      );
+      expect(configProblems(app, environment)).toContain(`${name}: `);
+    },
+  );
+});
+
+describe('the example secrets', () => {
+  /** NAME=value pairs of `kubectl create secret ... --from-literal=NAME=value` in the docs. */
+  const literalsIn = (path: string) =>
+    [...readText(path).matchAll(/--from-literal=([A-Z0-9_]+)=("[^"]*"|'[^']*'|\S+)/g)]
+      .map((match) => ({ key: match[1]!, value: match[2]!.replace(/^(['"])(.*)\1$/, '$2') }))
+      // Commands that make a value ("$(openssl rand -hex 32)") are the advice, not a placeholder.
+      .filter(({ value }) => !value.startsWith('$('));
+  /** Every value an example file (a Secret's stringData, or NAME=value lines) holds. */
+  const valuesIn = (path: string) => {
+    if (/\.ya?ml$/.test(path)) {
+      return readYamlDocuments<Resource>(path).flatMap((document) =>
+        Object.entries({ ...document.data, ...document.stringData }).map(([key, value]) => ({
+          key,
+          value,
+        })),
+      );
+    }
+    return readText(path)
+      .split('\n')
+      .flatMap((line) => {
+        const match = /^\s*(?:export\s+)?([A-Z0-9_]+)=(.*)$/.exec(line);
+        return match ? [{ key: match[1]!, value: match[2]!.replace(/^(['"])(.*)\1$/, '$2') }] : [];
+      });
+  };
+  const examples = [
+    ...exampleSecretFiles().flatMap((path) =>
+      [...valuesIn(path), ...literalsIn(path)].map((entry) => ({ ...entry, source: path })),
+    ),
+    ...literalsIn('k8s/README.md').map((entry) => ({ ...entry, source: 'k8s/README.md' })),
+  ];
+
+  it('are k8s/base/secret.example.yaml and the commands in k8s/README.md', () => {
+    expect(exampleSecretFiles()).toEqual([`${BASE}/secret.example.yaml`]);
+    expect(new Set(examples.map(({ key }) => key))).toEqual(
+      new Set(Object.keys(exampleSecret.stringData ?? {})),
+    );
+  });
+
+  it.each(examples.map(({ source, key, value }) => [source, key, value] as const))(
+    'from %s: %s=%p is refused by every app that reads it',
+    (_source, key, value) => {
+      const readers = nodeContainers.filter(([, container]) =>
+        secretKeysOf(container).some((entry) => entry.key === key),
+      );
+      expect(readers.length).toBeGreaterThan(0);
+      for (const [, container] of readers) {
+        const secrets = realSecrets();
+        const name = secretKeysOf(container).find((entry) => entry.key === key)!.name;
+        const environment = environmentOf(container, (other) =>
+          other === key ? value : secrets[other],
+        );
+        expect({
+          image: container.image,
+          problems: configProblems(appOfImage(container.image), environment),
+        }).toEqual({
+          image: container.image,
+          problems: expect.stringContaining(`${name}: `),
+        });
+      }
+    },
+  );
 });
 
 describe('the identity migration Job', () => {
@@ -587,9 +722,9 @@ describe('the web client', () => {
   const container = pod?.containers.find(({ name }) => name === WEB_APP);
   const gateway = services.find(({ metadata }) => metadata.name === 'gateway');
 
-  it('has a Deployment with one web container', () => {
+  it('has a Deployment with the web container and the page-meta container beside it', () => {
     expect(webDeployment).toBeDefined();
-    expect(pod?.containers.map(({ name }) => name)).toEqual([WEB_APP]);
+    expect(pod?.containers.map(({ name }) => name)).toEqual([WEB_APP, PAGE_META]);
   });
 
   it('is ready and alive while nginx answers /healthz', () => {
@@ -627,8 +762,53 @@ describe('the web client', () => {
     expect(gateway?.spec.ports).toHaveLength(1);
     expect(container?.env).toEqual([
       { name: 'GATEWAY_UPSTREAM', value: `gateway:${gateway?.spec.ports[0]?.port}` },
+      { name: 'PAGE_META_UPSTREAM', value: `127.0.0.1:${PAGE_META_PORT}` },
     ]);
     expect(container?.envFrom ?? []).toEqual([]);
+  });
+
+  describe(`its ${PAGE_META} container`, () => {
+    const sidecar = pod?.containers.find(({ name }) => name === PAGE_META);
+    const envOf = (name: string) => sidecar?.env?.find((variable) => variable.name === name);
+
+    it(`runs wave/${PAGE_META} on ${PAGE_META_PORT}, where nginx asks it on the pod's loopback`, () => {
+      expect(sidecar?.image).toBe(`wave/${PAGE_META}`);
+      expect(sidecar?.ports?.map(({ containerPort }) => containerPort)).toEqual([PAGE_META_PORT]);
+      const upstream = container?.env?.find(({ name }) => name === 'PAGE_META_UPSTREAM')?.value;
+      expect(upstream).toBe(`127.0.0.1:${sidecar?.ports?.[0]?.containerPort}`);
+      // No Service reaches it: only nginx in its own pod.
+      expect(services.flatMap(({ spec }) => spec.ports).map(({ port }) => port)).not.toContain(
+        PAGE_META_PORT,
+      );
+    });
+
+    it('is restarted when /health stops answering, and never takes the pod out of service', () => {
+      expect(sidecar?.livenessProbe?.httpGet?.path).toBe('/health');
+      expect(resolvePort(sidecar!, sidecar?.livenessProbe?.httpGet?.port)).toBe(PAGE_META_PORT);
+      // nginx serves the plain shell while it is down: its readiness is not the pod's.
+      expect(sidecar?.readinessProbe).toBeUndefined();
+    });
+
+    it('reads the gateway Service with the public origin of the ConfigMap, and no secret', () => {
+      expect(envOf('GATEWAY_URL')?.value).toBe(`http://gateway:${gateway?.spec.ports[0]?.port}`);
+      expect(envOf('PUBLIC_ORIGIN')?.valueFrom?.configMapKeyRef).toEqual({
+        name: CONFIG_NAME,
+        key: 'PUBLIC_ORIGIN',
+      });
+      expect(sidecar?.env?.filter(({ valueFrom }) => valueFrom?.secretKeyRef)).toEqual([]);
+      expect(sidecar?.envFrom ?? []).toEqual([]);
+      const config = loadPageMetaServerConfig({
+        ...Object.fromEntries((sidecar?.env ?? []).map(({ name, value }) => [name, value])),
+        PUBLIC_ORIGIN: configMap?.data?.['PUBLIC_ORIGIN'],
+      });
+      expect(config).toMatchObject({
+        host: '0.0.0.0',
+        port: PAGE_META_PORT,
+        publicOrigin: configMap?.data?.['PUBLIC_ORIGIN'],
+      });
+      // The same site as the gateway lets in.
+      expect(configMap?.data?.['ALLOWED_ORIGINS']?.split(',')).toContain(config.publicOrigin);
+    });
   });
 });
 

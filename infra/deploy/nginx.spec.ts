@@ -2,11 +2,21 @@ import { INLINE_IMAGE_MAX_BYTES } from '@wave/contracts';
 import { envOf, flagsAndWords, parseDockerfile } from './dockerfile';
 import type { Directive } from './nginx';
 import { argsOf, directivesNamed, parseNginx, sizeInBytes, timeInSeconds } from './nginx';
-import { readText, WEB_APP, WEB_PORT } from './workspace';
+// The renderer's own route table, which nginx must hand it exactly.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the deployment tests check the web app's files
+import { matchPageRoute } from '../../apps/web/server/page-meta/page-routes';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- as above
+import { loadPageMetaConfig } from '../../apps/web/server/page-meta/page-meta.config';
+import { PAGE_META_PORT, readText, WEB_APP, WEB_PORT } from './workspace';
 
 const TEMPLATE = `apps/${WEB_APP}/nginx/default.conf.template`;
 const DOCKERFILE = `apps/${WEB_APP}/Dockerfile`;
+/** Writes the Content-Security-Policy snippet into the build (CONTENT_SECURITY_POLICY_FILE). */
+const CSP_PLUGIN = `apps/${WEB_APP}/vite-plugins/content-security-policy.plugin.ts`;
 const UPSTREAM = 'http://${GATEWAY_UPSTREAM}';
+const PAGE_META_UPSTREAM = 'http://${PAGE_META_UPSTREAM}';
+/** Where the image puts the Content-Security-Policy snippet that the web build writes. */
+const CSP_SNIPPET = '/etc/nginx/snippets/content-security-policy.conf';
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -87,9 +97,18 @@ describe(`the web server (${TEMPLATE})`, () => {
       .map(({ words }) => [words[1]!, words[0]!] as const),
   );
 
+  /** What the image's runtime stage copies from the build stage: destination → source. */
+  const builtFiles = new Map(
+    runtimeInstructions('COPY')
+      .map((instruction) => flagsAndWords(instruction.args))
+      .filter(({ flags, words }) => flags['from'] !== undefined && words.length === 2)
+      .map(({ words }) => [words[1]!, words[0]!] as const),
+  );
+
   /**
    * A block with its includes replaced by the files they name, as the image has them. An
-   * include of a file the image lacks stays (and fails 'includes only files the image copies').
+   * include of a file the image lacks, or gets from the build, stays (an unknown one fails
+   * 'includes only files the image copies').
    */
   const expand = (directives: Directive[]): Directive[] =>
     directives.flatMap((directive) => {
@@ -161,7 +180,7 @@ describe(`the web server (${TEMPLATE})`, () => {
 
   it('names only environment variables the image sets, as ${NAME}', () => {
     const placeholders = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]!));
-    expect([...placeholders]).toEqual(['GATEWAY_UPSTREAM']);
+    expect([...placeholders].sort()).toEqual(['GATEWAY_UPSTREAM', 'PAGE_META_UPSTREAM']);
     const env = runtimeInstructions('ENV').reduce<Record<string, string>>(
       (all, instruction) => ({ ...all, ...envOf(instruction.args) }),
       {},
@@ -176,7 +195,8 @@ describe(`the web server (${TEMPLATE})`, () => {
   });
 
   it('includes only files the image copies', () => {
-    expect(includesLeft(expand(parseNginx(text)))).toEqual([]);
+    const left = includesLeft(expand(parseNginx(text)));
+    expect(left.filter((path) => !builtFiles.has(path))).toEqual([]);
   });
 
   it('answers /healthz itself with 200', () => {
@@ -280,6 +300,96 @@ describe(`the web server (${TEMPLATE})`, () => {
     );
   });
 
+  describe('the public pages (posts, profiles, communities)', () => {
+    const pages = locations.filter(({ directives }) =>
+      (argsOf(directives, 'proxy_pass') ?? []).includes(PAGE_META_UPSTREAM),
+    );
+    const directives = pages[0]?.directives ?? [];
+    /** The location's regular expression, as nginx reads `location ~ <regex>`. */
+    const pattern = (): RegExp => {
+      const [modifier, regex] = (pages[0]?.match ?? '').split(' ');
+      expect(modifier).toBe('~');
+      return new RegExp(regex!);
+    };
+    const id = '0190a1b2-0000-7000-8000-0000000000aa';
+
+    it('go to the page-meta server beside nginx, in one location', () => {
+      expect(pages.map(({ match }) => match)).toHaveLength(1);
+      expect(argsOf(directives, 'proxy_pass')).toEqual([PAGE_META_UPSTREAM]);
+      const env = runtimeInstructions('ENV').reduce<Record<string, string>>(
+        (all, instruction) => ({ ...all, ...envOf(instruction.args) }),
+        {},
+      );
+      expect(env['PAGE_META_UPSTREAM']).toBe(`127.0.0.1:${PAGE_META_PORT}`);
+    });
+
+    it("are exactly the renderer's routes", () => {
+      const paths = [
+        `/tweet/${id}`,
+        `/tweet/${id}/`,
+        '/profile/ada',
+        `/community/${id}`,
+        `/community/${id}/post/${id}`,
+        '/tweet/not-an-id',
+        '/',
+        '/tweet',
+        '/tweet/',
+        '/profile',
+        '/profile/',
+        `/tweet/${id}/likes`,
+        `/community/${id}/manage`,
+        `/community/${id}/post`,
+        `/communities/${id}`,
+        '/explore',
+        '/about',
+        '/assets/index-abc.js',
+        '/api/tweets',
+        '/objects/uploads/x',
+        '/index.html',
+      ];
+      for (const path of paths) {
+        expect({ path, nginx: pattern().test(path) }).toEqual({
+          path,
+          nginx: matchPageRoute(path) !== null,
+        });
+      }
+    });
+
+    it('send nothing of the reader but the address chain: no cookie, no credential, no body', () => {
+      expect(proxyHeaders(directives)).toEqual({
+        'X-Forwarded-For': '$proxy_add_x_forwarded_for',
+        Cookie: '',
+        Authorization: '',
+        'Content-Length': '',
+      });
+      expect(argsOf(directives, 'proxy_pass_request_body')).toEqual(['off']);
+    });
+
+    it('wait longer than the renderer waits for the gateway, so that its answer comes first', () => {
+      const { timeoutMs } = loadPageMetaConfig({});
+      expect(
+        timeInSeconds(argsOf(directives, 'proxy_read_timeout')?.[0] ?? '60') * 1000,
+      ).toBeGreaterThan(timeoutMs);
+      expect(
+        timeInSeconds(argsOf(directives, 'proxy_connect_timeout')?.[0] ?? '60'),
+      ).toBeLessThanOrEqual(2);
+    });
+
+    it('fall back to the plain shell with 503 when the renderer is down or slow', () => {
+      expect(argsOf(directives, 'error_page')).toEqual(['502', '504', '=503', '/index.html']);
+      // Its own 404 and 503 (with the shell) pass as they are.
+      expect(argsOf(directives, 'proxy_intercept_errors')).toBeUndefined();
+      expect(location('= /index.html')).toBeDefined();
+    });
+
+    it('carry the security headers and the Content-Security-Policy', () => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(header(directives, name)).toEqual({ name, value, always: true });
+      }
+      expect(includesLeft(directives)).toEqual([CSP_SNIPPET]);
+    });
+  });
+
   describe('security headers', () => {
     it('are set, always, on every response of the app itself', () => {
       const serving = locations.filter(({ directives }) => servesFiles(directives));
@@ -301,11 +411,39 @@ describe(`the web server (${TEMPLATE})`, () => {
       expect(adding.length).toBeGreaterThan(0);
       for (const { match, directives } of adding) {
         const names = headersOf(directives).map(({ name }) => name);
-        expect({ match, names }).toEqual({
+        expect({ match, names, csp: includesLeft(directives) }).toEqual({
           match,
           names: expect.arrayContaining(Object.keys(SECURITY_HEADERS)),
+          csp: [CSP_SNIPPET],
         });
       }
+    });
+  });
+
+  describe('the Content-Security-Policy', () => {
+    /** The file name the web build writes the policy's nginx snippet to. */
+    const written = /CONTENT_SECURITY_POLICY_FILE = '([^']+)'/.exec(readText(CSP_PLUGIN))?.[1];
+
+    it("is sent from every location that serves the app's files, as the build wrote it", () => {
+      const serving = locations.filter(({ directives }) => servesFiles(directives));
+      expect(serving.length).toBeGreaterThanOrEqual(4);
+      for (const { match, directives } of serving) {
+        expect({ match, includes: includesLeft(directives) }).toEqual({
+          match,
+          includes: [CSP_SNIPPET],
+        });
+      }
+      // Not on the gateway's answers, which carry their own.
+      for (const match of ['/api/', '/objects/']) {
+        expect({ match, includes: includesLeft(location(match)) }).toEqual({ match, includes: [] });
+      }
+    });
+
+    it('is the snippet the web build wrote beside the index.html the image serves', () => {
+      expect(written).toBeDefined();
+      expect(builtFiles.get(CSP_SNIPPET)).toBe(`/workspace/dist/apps/${WEB_APP}/${written}`);
+      expect(argsOf(server, 'root')).toEqual(['/usr/share/nginx/html']);
+      expect(builtFiles.get('/usr/share/nginx/html/')).toBe(`/workspace/dist/apps/${WEB_APP}/`);
     });
   });
 });

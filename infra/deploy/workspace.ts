@@ -35,6 +35,14 @@ export const WEB_APP = 'web';
 /** The port of the web image (nginx-unprivileged listens on 8080, never on 80). */
 export const WEB_PORT = 8080;
 
+/**
+ * The page renderer beside nginx (apps/web/server): the `page-meta` stage of the web
+ * Dockerfile, a second container of the web pod, and in compose a service sharing the web
+ * container's network. nginx reaches it on the loopback at this port.
+ */
+export const PAGE_META = 'page-meta';
+export const PAGE_META_PORT = 8081;
+
 /** The port an app listens on, from the one table of ports (`@wave/contracts`). */
 export function portOf(app: string): number {
   if (!Object.hasOwn(SERVICE_PORTS, app)) {
@@ -71,4 +79,27 @@ export function filesUnder(folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(REPO_ROOT.length + 1))
     .sort();
+}
+
+/** Folders that hold no file of ours. */
+const NOT_OURS = new Set(['node_modules', 'dist', 'tmp', 'coverage', '.git', '.nx', '.run']);
+
+/**
+ * Example files of secrets anywhere in the tree (`*.example.yaml`, `.env.example`, ...):
+ * their values are placeholders the apps must refuse.
+ */
+export function exampleSecretFiles(): string[] {
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(fromRoot(folder), { withFileTypes: true })) {
+      const path = folder === '' ? entry.name : join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!NOT_OURS.has(entry.name)) walk(path);
+      } else if (/(\.example\.(ya?ml|env)|^\.env\.(example|sample|template))$/.test(entry.name)) {
+        found.push(path);
+      }
+    }
+  };
+  walk('');
+  return found.sort();
 }

@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   const scratch = await createTestDatabase(`migration_${app}`);
   try {
     process.env['DATABASE_URL'] = scratch.url;
+    // A development tool: the app's built-in secrets are fine (its config refuses them otherwise).
+    process.env['NODE_ENV'] ||= 'development';
     const module = (await import(
       join(__dirname, '../../apps', app, 'src/database/data-source.cli.ts')
     )) as {

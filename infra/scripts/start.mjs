@@ -9,6 +9,11 @@ import { fail, isPortOpen, log, ROOT, runOrFail, waitForPort } from './lib/shell
 
 const nx = ['node_modules/.bin/nx'];
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+// The migrations, seeds and services run in development mode (unless the caller chose a
+// mode): the only mode, with test, in which the apps take their built-in secrets. An unset
+// NODE_ENV means production, which refuses to start without secrets of your own. The
+// build keeps the caller's environment (the web client is built for production).
+const appEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' };
 const COLORS = [33, 35, 32, 34, 36, 31];
 
 await ensureDependencies();
@@ -32,11 +37,11 @@ await runOrFail(
 
 const bundle = (name) => `dist/apps/${name}/main.js`;
 for (const service of SERVICES.filter((s) => s.migrate)) {
-  await runOrFail('node', [bundle(service.name), 'migrate']);
+  await runOrFail('node', [bundle(service.name), 'migrate'], { env: appEnv });
 }
 for (const service of SERVICES.filter((s) => s.seed)) {
   await runOrFail('node', [bundle(service.name), 'seed'], {
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    env: { ...appEnv, LOG_LEVEL: 'warn' },
   });
 }
 
@@ -77,7 +82,7 @@ SERVICES.forEach((service, index) => {
   const [command, ...args] = service.command ?? ['node', bundle(service.name)];
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    env: { ...appEnv, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const label = `[${service.name}]`.padEnd(12);

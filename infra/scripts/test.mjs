@@ -4,6 +4,7 @@
 import { ensureDatastores } from './lib/datastores.mjs';
 import { ensureChromium } from './lib/browser.mjs';
 import { ensureDependencies } from './lib/dependencies.mjs';
+import { ensureNginx } from './lib/nginx.mjs';
 import { SERVICES } from './lib/services.mjs';
 import { log, run } from './lib/shell.mjs';
 
@@ -16,9 +17,14 @@ const env = {
 const bin = (name) => `node_modules/.bin/${name}`;
 const failures = [];
 
-async function step(name, command, args) {
+// The test runners (and the services the whole-stack tests start) run in test mode, whatever
+// the caller's NODE_ENV: the apps' built-in secrets work there and nowhere else but
+// development. The build keeps the caller's environment (the web client is built for production).
+const testEnv = { ...env, NODE_ENV: 'test' };
+
+async function step(name, command, args, stepEnv = env) {
   log(`${name}: ${[command, ...args].join(' ')}`);
-  const code = await run(command, args, { env });
+  const code = await run(command, args, { env: stepEnv });
   if (code !== 0) {
     failures.push(name);
     log(`${name} FAILED (exit ${code})`);
@@ -28,6 +34,7 @@ async function step(name, command, args) {
 await ensureDependencies();
 const stopDatastores = await ensureDatastores();
 await ensureChromium();
+await ensureNginx();
 try {
   await step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
   await step('lint and typecheck', bin('nx'), [
@@ -46,9 +53,19 @@ try {
     SERVICES.map((s) => s.name).join(','),
     '--output-style=static',
   ]);
-  await step('unit and integration tests', bin('jest'), ['-c', 'jest.config.js', '--maxWorkers=2']);
-  await step('web component tests', bin('vitest'), ['run', '--config', 'apps/web/vite.config.ts']);
-  await step('whole-stack tests', bin('jest'), ['-c', 'apps/e2e/jest.config.js']);
+  await step(
+    'unit and integration tests',
+    bin('jest'),
+    ['-c', 'jest.config.js', '--maxWorkers=2'],
+    testEnv,
+  );
+  await step(
+    'web component tests',
+    bin('vitest'),
+    ['run', '--config', 'apps/web/vite.config.ts'],
+    testEnv,
+  );
+  await step('whole-stack tests', bin('jest'), ['-c', 'apps/e2e/jest.config.js'], testEnv);
 } finally {
   await stopDatastores();
 }

@@ -21,6 +21,7 @@ import { CommunitiesEventsWorker } from './events/communities-events.worker';
 import { PostsController } from './posts/posts.controller';
 import { PostsRepository } from './posts/posts.repository';
 import { PostsService } from './posts/posts.service';
+import { CommunitiesRpcServer } from './rpc/communities-rpc.server';
 
 @Module({})
 export class AppModule {
@@ -62,6 +63,7 @@ export class AppModule {
         CommunitiesService,
         PostsService,
         CommunitiesEventsWorker,
+        CommunitiesRpcServer,
       ],
     };
   }

@@ -91,6 +91,25 @@ export class CommunitiesHarness {
     return this.media.claims;
   }
 
+  /** The claims media holds: made and not given back. */
+  heldClaims() {
+    return this.media.held();
+  }
+
+  /** Keeps the next claim call waiting until `answer()`, to act while it is in flight. */
+  pauseNextClaim() {
+    return this.media.pauseNextClaim();
+  }
+
+  /** Whether media was asked to claim the path, or holds a claim on it. */
+  everClaimed(objectPath: string): boolean {
+    return this.claims.some((claim) => claim.objectPaths.includes(objectPath));
+  }
+
+  holds(objectPath: string): boolean {
+    return this.heldClaims().some((claim) => claim.objectPath === objectPath);
+  }
+
   get dataSource(): DataSource {
     return this.app.get(DataSource);
   }

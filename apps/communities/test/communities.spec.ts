@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import type {
   CommunityDetailResponse,
   CommunityJoinRequestResponse,
@@ -6,6 +7,8 @@ import type {
   JoinCommunityResponse,
   Page,
 } from '@wave/contracts';
+import { RpcClient } from '@wave/rpc';
+import { CommunitiesRpcServer } from '../src/rpc/communities-rpc.server';
 import { CommunitiesHarness, uniqueUsername } from './communities-harness';
 
 describe('communities', () => {
@@ -659,6 +662,129 @@ describe('communities', () => {
         displayName: 'Newest',
         profileImageUrl: null,
       });
+    });
+  });
+
+  describe('icons are claimed only once the request can succeed', () => {
+    const upload = () => `/objects/uploads/${uuidv7()}`;
+
+    it('refuses a taken name with a 409 before claiming the icon', async () => {
+      const name = uniqueUsername('Claimed');
+      await sut.community(owner, { name });
+      const iconUrl = upload();
+      const again = await sut.call('POST', '/api/communities', {
+        as: reader,
+        body: { name: name.toLowerCase(), category: 'Books', iconUrl },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(sut.everClaimed(iconUrl)).toBe(false);
+    });
+
+    it('gives the icon back when the name is taken while the claim is in flight', async () => {
+      const name = uniqueUsername('Race');
+      const iconUrl = upload();
+      const paused = sut.pauseNextClaim();
+      const creating = sut.call('POST', '/api/communities', {
+        as: reader,
+        body: { name, category: 'Books', iconUrl },
+      });
+      expect((await paused.arrived).objectPaths).toEqual([iconUrl]);
+      await sut.community(owner, { name });
+      paused.answer();
+
+      expect((await creating).statusCode).toBe(409);
+      expect(sut.holds(iconUrl)).toBe(false);
+      // The same icon works for the next attempt.
+      const retried = await sut.community(reader, { iconUrl });
+      expect(retried.iconUrl).toBe(iconUrl);
+      expect(sut.heldClaims()).toContainEqual({
+        objectPath: iconUrl,
+        purpose: 'community-icon',
+        subjectId: retried.id,
+      });
+    });
+
+    it('claims nothing for an icon media refuses', async () => {
+      const refused = await sut.call('POST', '/api/communities', {
+        as: owner,
+        body: {
+          name: uniqueUsername('Theirs'),
+          category: 'Books',
+          iconUrl: '/objects/uploads/theirs',
+        },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(sut.holds('/objects/uploads/theirs')).toBe(false);
+    });
+
+    it('refuses an update by a non-owner, to a taken name or of a missing community before claiming', async () => {
+      const community = await sut.community(owner);
+      const other = await sut.community(owner);
+      await sut.join(reader, community.id);
+      const iconUrl = upload();
+      const update = (as: string, id: string, body: Record<string, unknown>) =>
+        sut.call('PUT', `/api/communities/${id}`, { as, body: { ...body, iconUrl } });
+
+      expect((await update(reader, community.id, {})).statusCode).toBe(403);
+      expect((await update(owner, community.id, { name: other.name })).statusCode).toBe(409);
+      expect((await update(owner, uuidv7(), {})).statusCode).toBe(404);
+      expect(sut.everClaimed(iconUrl)).toBe(false);
+      // Its own name in another case is not taken.
+      const renamed = await update(owner, community.id, { name: community.name.toUpperCase() });
+      expect(renamed.statusCode).toBe(200);
+      expect(sut.holds(iconUrl)).toBe(true);
+    });
+
+    it('keeps the current icon when an update naming it again fails', async () => {
+      const iconUrl = upload();
+      const community = await sut.community(owner, { iconUrl });
+      const taken = uniqueUsername('Taken');
+      const paused = sut.pauseNextClaim();
+      const updating = sut.call('PUT', `/api/communities/${community.id}`, {
+        as: owner,
+        body: { name: taken, iconUrl },
+      });
+      await paused.arrived;
+      await sut.community(owner, { name: taken });
+      paused.answer();
+
+      expect((await updating).statusCode).toBe(409);
+      expect(sut.heldClaims()).toContainEqual({
+        objectPath: iconUrl,
+        purpose: 'community-icon',
+        subjectId: community.id,
+      });
+    });
+  });
+
+  describe(CommunitiesRpcServer.name, () => {
+    it("tells each community's current icon, for the check of claims on icons", async () => {
+      const rpc = new RpcClient({ url: sut.config.REDIS_URL, prefix: sut.config.REDIS_KEY_PREFIX });
+      try {
+        const first = `/objects/uploads/${uuidv7()}`;
+        const second = `/objects/uploads/${uuidv7()}`;
+        const changed = await sut.community(owner, { iconUrl: first });
+        await sut.ok('PUT', `/api/communities/${changed.id}`, owner, { iconUrl: second }, 200);
+        const plain = await sut.community(owner);
+        const unknown = uuidv7();
+
+        const answer = await rpc.call('communities.community-icons', {
+          ids: [changed.id, unknown, plain.id],
+        });
+
+        const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+        expect(answer.communities.sort(byId)).toEqual(
+          [
+            { id: changed.id, iconUrl: second },
+            { id: plain.id, iconUrl: null },
+          ].sort(byId),
+        );
+        await expect(
+          rpc.call('communities.community-icons', { ids: Array<string>(501).fill(unknown) }),
+        ).rejects.toThrow();
+      } finally {
+        await rpc.close();
+      }
     });
   });
 });

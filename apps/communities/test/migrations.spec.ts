@@ -4,7 +4,7 @@ import { migrateCommunities } from '../src/database/migrate';
 import { COMMUNITIES_MIGRATIONS } from '../src/database/migrations';
 import { communitiesDataSourceOptions } from '../src/database/communities-data-source';
 
-const config = (url: string) => loadCommunitiesConfig({ DATABASE_URL: url });
+const config = (url: string) => loadCommunitiesConfig({ NODE_ENV: 'test', DATABASE_URL: url });
 
 describeMigrations('communities', {
   schema: COMMUNITIES_SCHEMA,

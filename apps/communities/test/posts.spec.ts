@@ -6,6 +6,8 @@ import type {
   CommunityPostShareResponse,
   Page,
 } from '@wave/contracts';
+import { RpcClient } from '@wave/rpc';
+import { CommunitiesRpcServer } from '../src/rpc/communities-rpc.server';
 import { CommunitiesHarness } from './communities-harness';
 
 describe('community posts', () => {
@@ -141,6 +143,43 @@ describe('community posts', () => {
         body: { content: 'Gone', mediaUrls: ['/objects/uploads/missing'] },
       });
       expect(missing.statusCode).toBe(400);
+    });
+
+    it('claims nothing for a non-member, and gives the media back when the author left meanwhile', async () => {
+      const mediaUrls = ['/objects/uploads/0190b1de-1111-7000-8000-0000000000c1'];
+      const outsiders = await sut.call('POST', `/api/communities/${communityId}/posts`, {
+        as: outsider,
+        body: { content: 'Let me in', mediaUrls },
+      });
+      expect(outsiders.statusCode).toBe(403);
+      expect(sut.everClaimed(mediaUrls[0] ?? '')).toBe(false);
+
+      const leaving = await sut.user();
+      await sut.join(leaving, communityId);
+      const paused = sut.pauseNextClaim();
+      const posting = sut.call('POST', `/api/communities/${communityId}/posts`, {
+        as: leaving,
+        body: { content: 'Last words', mediaUrls },
+      });
+      expect((await paused.arrived).ownerId).toBe(leaving);
+      await sut.ok('DELETE', `/api/communities/${communityId}/leave`, leaving, undefined, 204);
+      paused.answer();
+
+      expect((await posting).statusCode).toBe(403);
+      expect(sut.holds(mediaUrls[0] ?? '')).toBe(false);
+      // Posted as a member, the same media are claimed for good.
+      await sut.join(leaving, communityId);
+      const post = await sut.ok<CommunityPostResponse>(
+        'POST',
+        `/api/communities/${communityId}/posts`,
+        leaving,
+        { content: 'Back again', mediaUrls },
+      );
+      expect(sut.heldClaims()).toContainEqual({
+        objectPath: mediaUrls[0],
+        purpose: 'community-post',
+        subjectId: post.id,
+      });
     });
 
     it('pages the feed newest first', async () => {
@@ -357,6 +396,26 @@ describe('community posts', () => {
       expect(visitor.statusCode).toBe(403);
       const seen = await sut.ok<CommunityPostResponse>('GET', `/api/posts/${post.id}`, owner);
       expect(seen.content).toBe('Members only');
+    });
+  });
+
+  describe(CommunitiesRpcServer.name, () => {
+    it('tells which posts exist, for the check of claims on their media', async () => {
+      const rpc = new RpcClient({ url: sut.config.REDIS_URL, prefix: sut.config.REDIS_KEY_PREFIX });
+      try {
+        const kept = await sut.post(member, communityId, 'Still here');
+        const gone = await sut.post(member, communityId, 'Gone soon');
+        await sut.ok('DELETE', `/api/posts/${gone.id}`, member, undefined, 204);
+        const unknown = '0190b1de-1111-7000-8000-00000000dead';
+
+        const posts = await rpc.call('communities.posts-exist', {
+          ids: [kept.id, gone.id, unknown, communityId],
+        });
+
+        expect(posts).toEqual({ existing: [kept.id] });
+      } finally {
+        await rpc.close();
+      }
     });
   });
 });

@@ -85,31 +85,40 @@ describe('accounts through the gateway', () => {
 
   it.each([
     [
-      { username: 'x_ok', email: 'x@example.test', password: 'secret1' },
+      { username: 'x_ok', email: 'x@example.test', password: 'long enough secret' },
       400,
       'Display name is required',
     ],
     [
-      { displayName: 'X', email: 'x@example.test', password: 'secret1' },
+      { displayName: 'X', email: 'x@example.test', password: 'long enough secret' },
       400,
       'Username is required',
     ],
-    [{ displayName: 'X', username: 'x_ok', password: 'secret1' }, 400, 'Email is required'],
+    [
+      { displayName: 'X', username: 'x_ok', password: 'long enough secret' },
+      400,
+      'Email is required',
+    ],
     [{ displayName: 'X', username: 'x_ok', email: 'x@example.test' }, 400, 'Password is required'],
     [
-      { displayName: 'X', username: 'x_ok', email: 'nope', password: 'secret1' },
+      { displayName: 'X', username: 'x_ok', email: 'nope', password: 'long enough secret' },
       400,
       'Email must be a valid email address',
     ],
     [
-      { displayName: 'X', username: 'x!', email: 'x@example.test', password: 'secret1' },
+      { displayName: 'X', username: 'x!', email: 'x@example.test', password: 'long enough secret' },
       400,
       'Username must be 3 to 30 characters: letters, digits and underscores only',
     ],
     [
-      { displayName: 'X', username: 'x_ok', email: 'x@example.test', password: '12345' },
+      { displayName: 'X', username: 'x_ok', email: 'x@example.test', password: '1234567' },
       400,
-      'Password must be at least 6 characters',
+      'Password must be at least 8 characters',
+    ],
+    [
+      { displayName: 'X', username: 'x_ok', email: 'x@example.test', password: 'Password123' },
+      400,
+      'Password is too common; choose one that is harder to guess',
     ],
     [
       { displayName: 'X', username: 'x_ok', email: 'x@example.test', password: 'p'.repeat(129) },

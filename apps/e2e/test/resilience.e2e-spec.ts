@@ -25,6 +25,7 @@ describe('health and a service that is down', () => {
         communities: 'up',
         search: 'up',
         media: 'up',
+        analytics: 'up',
       },
     });
   });
@@ -52,6 +53,7 @@ describe('health and a service that is down', () => {
         communities: 'up',
         search: 'up',
         media: 'up',
+        analytics: 'up',
       },
     });
 

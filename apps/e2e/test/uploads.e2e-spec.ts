@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import sharp from 'sharp';
 import { eventually } from '@wave/testing';
 import { ApiClient, newAccount } from './support/api-client';
@@ -176,6 +177,54 @@ describe('uploads and /objects through the gateway', () => {
     expect(changed.status).toBe(200);
     await gone(firstIcon);
     expect(await status(secondIcon)).toBe(200);
+  });
+
+  it('claims an image only for what is written: refused by a community, it still makes a post', async () => {
+    const claimsOn = async (objectPath: string) => {
+      const db = new Client({ connectionString: stack.database.url });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ purpose: string; subject_id: string }>(
+          `SELECT purpose, subject_id FROM media.claims WHERE upload_id = $1`,
+          [objectPath.split('/').pop()],
+        );
+        return rows;
+      } finally {
+        await db.end();
+      }
+    };
+    const name = `Refusals ${Date.now()}`;
+    const community = await grace.post<{ id: string }>('/api/communities', {
+      name,
+      description: 'Members only post here',
+      category: 'Art & Design',
+    });
+    expect(community.status).toBe(201);
+    const picture = (await upload(ada, await png(), 'image/png')).put.body.objectPath;
+
+    const takenName = await ada.post('/api/communities', {
+      name: name.toUpperCase(),
+      category: 'Art & Design',
+      iconUrl: picture,
+    });
+    const notTheOwner = await ada.put(`/api/communities/${community.body.id}`, {
+      iconUrl: picture,
+    });
+    const notAMember = await ada.post(`/api/communities/${community.body.id}/posts`, {
+      content: 'Let me in',
+      mediaUrls: [picture],
+    });
+    expect([takenName.status, notTheOwner.status, notAMember.status]).toEqual([409, 403, 403]);
+    expect(await claimsOn(picture)).toEqual([]);
+
+    const post = await ada.post<{ id: string; imageUrls: string[] }>('/api/tweets', {
+      content: 'Posted here instead',
+      imageUrls: [picture],
+    });
+    expect(post.status).toBe(201);
+    expect(post.body.imageUrls).toEqual([picture]);
+    expect(await claimsOn(picture)).toEqual([{ purpose: 'tweet', subject_id: post.body.id }]);
+    expect((await fetch(`${stack.gateway.url}${picture}`)).status).toBe(200);
   });
 
   it('posts an inline image (a data URL) stored as an object', async () => {

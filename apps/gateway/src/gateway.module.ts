@@ -13,6 +13,7 @@ import { Upstreams } from './proxy/upstreams';
 import { AuthRateLimitMiddleware } from './security/auth-rate-limit.middleware';
 import { ClientIp } from './security/client-ip';
 import { CsrfMiddleware } from './security/csrf.middleware';
+import { LoginFailures } from './security/login-failures';
 import { RateLimits } from './security/rate-limits';
 import { RequestRateLimitMiddleware } from './security/request-rate-limit.middleware';
 import { SecurityHeadersMiddleware } from './security/security-headers.middleware';
@@ -40,7 +41,13 @@ export class GatewayModule implements NestModule {
         }),
       ],
       controllers: [GatewayHealthController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ClientIp, RateLimits, Upstreams],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        ClientIp,
+        LoginFailures,
+        RateLimits,
+        Upstreams,
+      ],
     };
   }
 

@@ -12,8 +12,10 @@ import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtim
 import { SessionsModule } from '@wave/sessions';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { CommonPasswords } from './auth/common-passwords';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionCookies } from './auth/session-cookies';
+import { LocalStrategy } from './auth/strategies/local.strategy';
 import type { IdentityConfig } from './config/identity.config';
 import { IDENTITY_CONFIG } from './config/identity.config';
 import { identityDataSourceOptions } from './database/identity-data-source';
@@ -61,6 +63,8 @@ export class AppModule {
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         AuthService,
+        CommonPasswords,
+        LocalStrategy,
         PasswordHasher,
         SessionCookies,
         UsersRepository,

@@ -52,6 +52,16 @@ export class IdentityHarness {
     return this.media.claims;
   }
 
+  /** The give-backs media was asked for. */
+  get releases() {
+    return this.media.releases;
+  }
+
+  /** The claims media holds: made and not given back. */
+  heldClaims() {
+    return this.media.held();
+  }
+
   async stop(): Promise<void> {
     await this.app?.close();
     await this.media?.close();

@@ -4,7 +4,7 @@ import { migrateIdentity } from '../src/database/migrate';
 import { IDENTITY_MIGRATIONS } from '../src/database/migrations';
 import { identityDataSourceOptions } from '../src/database/identity-data-source';
 
-const config = (url: string) => loadIdentityConfig({ DATABASE_URL: url });
+const config = (url: string) => loadIdentityConfig({ NODE_ENV: 'test', DATABASE_URL: url });
 
 describeMigrations('identity', {
   schema: IDENTITY_SCHEMA,

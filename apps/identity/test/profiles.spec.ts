@@ -167,6 +167,16 @@ describe('identity: profiles', () => {
       });
     });
 
+    it('claims nothing for a user that does not exist', async () => {
+      const nobody = '0190b1de-1111-7000-8000-00000000dead';
+      const response = await harness.call('PUT', '/api/users/profile/images', {
+        as: nobody,
+        body: { imageUrl: upload('n1'), imageType: 'profile' },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(harness.claims.some((claim) => claim.subjectId === nobody)).toBe(false);
+    });
+
     it('refuses an image uploaded by someone else with 403, and changes nothing', async () => {
       const response = await harness.call('PUT', '/api/users/profile/images', {
         as: grace.id,
@@ -177,6 +187,62 @@ describe('identity: profiles', () => {
       expect(
         (await harness.call('GET', '/api/user', { as: grace.id })).json().profileImageUrl,
       ).toBe(upload('a1'));
+    });
+
+    it('gives the image back when the update fails after the claim, never the avatar it has', async () => {
+      const current = upload('a1');
+      const refused = upload('f1');
+      const avatarOf = async () =>
+        (await harness.call('GET', '/api/user', { as: grace.id })).json<{
+          profileImageUrl: string | null;
+        }>().profileImageUrl;
+      expect(await avatarOf()).toBe(current);
+      // A real refusal from PostgreSQL at the update, after every check and the claim.
+      await harness.dataSource.query(
+        `ALTER TABLE identity.users ADD CONSTRAINT ck_test_refused
+         CHECK (profile_image_url NOT IN ('${refused}', '${current}')) NOT VALID`,
+      );
+      const failed = [];
+      try {
+        for (const imageUrl of [refused, current]) {
+          failed.push(
+            await harness.call('PUT', '/api/users/profile/images', {
+              as: grace.id,
+              body: { imageUrl, imageType: 'profile' },
+            }),
+          );
+        }
+      } finally {
+        await harness.dataSource.query(
+          `ALTER TABLE identity.users DROP CONSTRAINT ck_test_refused`,
+        );
+      }
+      expect(failed.map((response) => response.statusCode)).toEqual([500, 500]);
+      expect(await avatarOf()).toBe(current);
+      // Both claims were given back; media let go of the new image only.
+      for (const imageUrl of [refused, current]) {
+        const asked = harness.claims.filter((claim) => claim.objectPaths[0] === imageUrl);
+        expect(asked).toHaveLength(imageUrl === current ? 2 : 1);
+      }
+      expect(harness.releases.slice(-2)).toEqual([
+        { ownerId: grace.id, purpose: 'profile', subjectId: grace.id, claimId: expect.any(String) },
+        { ownerId: grace.id, purpose: 'profile', subjectId: grace.id, claimId: expect.any(String) },
+      ]);
+      const held = harness.heldClaims().filter((claim) => claim.purpose === 'profile');
+      expect(held).toContainEqual({ objectPath: current, purpose: 'profile', subjectId: grace.id });
+      expect(held).not.toContainEqual(expect.objectContaining({ objectPath: refused }));
+
+      // The same image is set fine on the retry.
+      const retried = await harness.call('PUT', '/api/users/profile/images', {
+        as: grace.id,
+        body: { imageUrl: refused, imageType: 'profile' },
+      });
+      expect(retried.statusCode).toBe(200);
+      expect(harness.heldClaims()).toContainEqual({
+        objectPath: refused,
+        purpose: 'profile',
+        subjectId: grace.id,
+      });
     });
 
     it.each([

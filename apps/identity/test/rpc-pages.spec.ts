@@ -133,6 +133,36 @@ describe(IdentityRpcServer.name, () => {
     expect(seen).toEqual([...follows].sort(byKey));
   });
 
+  it("tells the users' current images, for the check of claims on profile and cover images", async () => {
+    const unknown = '0190b1de-1111-7000-8000-00000000dead';
+    const [ada = '', grace = ''] = users.map((user) => user.id);
+    const avatar = '/objects/uploads/0190b1de-1111-7000-8000-0000000000a1';
+    const cover = '/objects/uploads/0190b1de-1111-7000-8000-0000000000c1';
+    for (const [imageUrl, imageType] of [
+      [avatar, 'profile'],
+      [cover, 'cover'],
+    ]) {
+      const response = await harness.call('PUT', '/api/users/profile/images', {
+        as: ada,
+        body: { imageUrl, imageType },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+
+    const answer = await rpc.call('identity.user-images', { ids: [unknown, ada, grace] });
+
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(answer.users.sort(byId)).toEqual(
+      [
+        { id: ada, profileImageUrl: avatar, coverImageUrl: cover },
+        { id: grace, profileImageUrl: null, coverImageUrl: null },
+      ].sort(byId),
+    );
+    await expect(
+      rpc.call('identity.user-images', { ids: Array<string>(501).fill(unknown) }),
+    ).rejects.toThrow();
+  });
+
   it('answers at most the limit, and refuses a limit out of 1..1000 or a bad cursor', async () => {
     expect((await rpc.call('identity.users-page', { limit: 1 })).items).toHaveLength(1);
     await expect(rpc.call('identity.users-page', { limit: 1001 })).rejects.toThrow();

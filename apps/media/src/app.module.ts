@@ -5,8 +5,10 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { InternalAuthModule } from '@wave/internal-auth';
 import { REDIS_CLIENT, RedisModule } from '@wave/redis';
+import { RpcClientModule } from '@wave/rpc';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
+import { ClaimVerificationService } from './claims/claim-verification.service';
 import { ClaimsService } from './claims/claims.service';
 import { MediaEventsWorker } from './claims/media-events.worker';
 import { MediaRpcServer } from './claims/media-rpc.server';
@@ -47,6 +49,7 @@ export class AppModule {
           name: 'media',
         }),
         InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
         HealthModule.register({
           provide: HEALTH_CHECKS,
           inject: [DataSource, REDIS_CLIENT, ObjectStorage],
@@ -69,6 +72,7 @@ export class AppModule {
         UploadsService,
         ObjectsService,
         ClaimsService,
+        ClaimVerificationService,
         MediaRpcServer,
         MediaEventsWorker,
         CleanupWorker,

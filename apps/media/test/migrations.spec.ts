@@ -4,7 +4,7 @@ import { migrateMedia } from '../src/database/migrate';
 import { MEDIA_MIGRATIONS } from '../src/database/migrations';
 import { mediaDataSourceOptions } from '../src/database/media-data-source';
 
-const config = (url: string) => loadMediaConfig({ DATABASE_URL: url });
+const config = (url: string) => loadMediaConfig({ NODE_ENV: 'test', DATABASE_URL: url });
 
 describeMigrations('media', {
   schema: MEDIA_SCHEMA,

@@ -23,6 +23,7 @@ describe(ObjectStorage.name, () => {
     bucket = createTestBucket('object-storage');
     sut = new ObjectStorage(
       loadMediaConfig({
+        NODE_ENV: 'test',
         S3_ENDPOINT: bucket.endpoint,
         S3_ACCESS_KEY: bucket.accessKey,
         S3_SECRET_KEY: bucket.secretKey,
@@ -49,6 +50,7 @@ describe(ObjectStorage.name, () => {
   it('creates a missing bucket while another instance creates it too', async () => {
     const other = createTestBucket('object-storage-race');
     const config = loadMediaConfig({
+      NODE_ENV: 'test',
       S3_ENDPOINT: other.endpoint,
       S3_ACCESS_KEY: other.accessKey,
       S3_SECRET_KEY: other.secretKey,
@@ -165,7 +167,8 @@ describe(ObjectStorage.name, () => {
 });
 
 describe(s3ClientOptions.name, () => {
-  const optionsFor = (S3_ENDPOINT: string) => s3ClientOptions(loadMediaConfig({ S3_ENDPOINT }));
+  const optionsFor = (S3_ENDPOINT: string) =>
+    s3ClientOptions(loadMediaConfig({ NODE_ENV: 'test', S3_ENDPOINT }));
 
   it('takes host, port and TLS from the endpoint URL', () => {
     expect(optionsFor('http://127.0.0.1:9000')).toMatchObject({

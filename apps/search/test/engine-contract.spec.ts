@@ -93,7 +93,11 @@ describe.each(ENGINES)('search engine contract: $name', ({ name, start }) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(`search_contract_${name}`);
-    const config = loadSearchConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+    const config = loadSearchConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+    });
     await migrateSearch(config);
     dataSource = await new DataSource(searchDataSourceOptions(config)).initialize();
     engine = await start(dataSource);

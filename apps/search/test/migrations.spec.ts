@@ -4,7 +4,7 @@ import { migrateSearch } from '../src/database/migrate';
 import { SEARCH_MIGRATIONS } from '../src/database/migrations';
 import { searchDataSourceOptions } from '../src/database/search-data-source';
 
-const config = (url: string) => loadSearchConfig({ DATABASE_URL: url });
+const config = (url: string) => loadSearchConfig({ NODE_ENV: 'test', DATABASE_URL: url });
 
 describeMigrations('search', {
   schema: SEARCH_SCHEMA,

@@ -24,6 +24,7 @@ import { HomeTimelineStore } from './feeds/home-timeline.store';
 import { TweetImagesService } from './images/tweet-images.service';
 import { FollowsRepository } from './follows/follows.repository';
 import { ImageProxyController } from './image-proxy/image-proxy.controller';
+import { ImageProxySigner } from './image-proxy/image-proxy.signer';
 import { ImageProxyService } from './image-proxy/image-proxy.service';
 import { LinkPreviewCacheRepository } from './link-previews/link-preview-cache.repository';
 import { LinkPreviewsController } from './link-previews/link-previews.controller';
@@ -75,6 +76,7 @@ export class AppModule {
       providers: [
         { provide: TIMELINE_CONFIG, useValue: config },
         { provide: OUTBOUND_OPTIONS, useValue: { allowlist: config.OUTBOUND_ALLOWLIST } },
+        { provide: ImageProxySigner, useValue: new ImageProxySigner(config.INTERNAL_AUTH_SECRET) },
         AuthorsRepository,
         FollowsRepository,
         TweetsRepository,

@@ -4,7 +4,7 @@ import { migrateTimeline } from '../src/database/migrate';
 import { TIMELINE_MIGRATIONS } from '../src/database/migrations';
 import { timelineDataSourceOptions } from '../src/database/timeline-data-source';
 
-const config = (url: string) => loadTimelineConfig({ DATABASE_URL: url });
+const config = (url: string) => loadTimelineConfig({ NODE_ENV: 'test', DATABASE_URL: url });
 
 describeMigrations('timeline', {
   schema: TIMELINE_SCHEMA,

@@ -106,6 +106,15 @@ describe(TimelineRpcServer.name, () => {
     expect(all.next).toBeNull();
   });
 
+  it('tells which tweets exist, replies included, for the check of claims on images', async () => {
+    const unknown = '0190b1de-1111-7000-8000-00000000dead';
+    const answer = await rpc.call('timeline.tweets-exist', { ids: [...live, deleted, unknown] });
+    expect(answer.existing.sort()).toEqual([...live].sort());
+    await expect(
+      rpc.call('timeline.tweets-exist', { ids: Array(501).fill(unknown) }),
+    ).rejects.toThrow();
+  });
+
   it('refuses a limit out of 1..1000 or a cursor that is not an id', async () => {
     await expect(rpc.call('timeline.tweets-page', { limit: 0 })).rejects.toThrow();
     const send = (data: unknown) =>

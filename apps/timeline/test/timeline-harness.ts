@@ -103,6 +103,11 @@ export class TimelineHarness {
     return this.media.claims;
   }
 
+  /** The claims media holds: made and not given back. */
+  heldClaims() {
+    return this.media.held();
+  }
+
   async stop(): Promise<void> {
     await this.events?.close();
     await this.fanOutQueue?.close();

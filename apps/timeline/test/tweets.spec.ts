@@ -1,4 +1,5 @@
 import type { TweetResponse } from '@wave/contracts';
+import { ImageProxySigner } from '../src/image-proxy/image-proxy.signer';
 import { TweetsController } from '../src/tweets/tweets.controller';
 import { TimelineHarness, uniqueUsername } from './timeline-harness';
 
@@ -119,6 +120,40 @@ describe(TweetsController.name, () => {
       expect(after).toEqual(before);
     });
 
+    it('gives the images back when the tweet cannot be written after they were claimed', async () => {
+      const imageUrls = ['/objects/uploads/0190b1de-1111-7000-8000-0000000000b1'];
+      const refused = 'The database refuses this one';
+      // A real refusal from PostgreSQL at the insert, after every check and the claim.
+      await sut.dataSource.query(
+        `ALTER TABLE timeline.tweets ADD CONSTRAINT ck_test_refused CHECK (content <> '${refused}') NOT VALID`,
+      );
+      let failed;
+      try {
+        failed = await sut.call('POST', '/api/tweets', {
+          as: ada,
+          body: { content: refused, imageUrls },
+        });
+      } finally {
+        await sut.dataSource.query(`ALTER TABLE timeline.tweets DROP CONSTRAINT ck_test_refused`);
+      }
+      expect(failed.statusCode).toBe(500);
+      const claim = sut.claims.find((request) => request.objectPaths[0] === imageUrls[0]);
+      expect(claim).toBeDefined();
+      expect(await row(claim?.subjectId ?? '')).toBeNull();
+      expect(sut.heldClaims()).not.toContainEqual(
+        expect.objectContaining({ objectPath: imageUrls[0] }),
+      );
+
+      // The same image posts fine on the retry.
+      const retried = await sut.post(ada, 'Second try', { imageUrls });
+      expect(retried.imageUrls).toEqual(imageUrls);
+      expect(sut.heldClaims()).toContainEqual({
+        objectPath: imageUrls[0],
+        purpose: 'tweet',
+        subjectId: retried.id,
+      });
+    });
+
     it.each([
       ['not a data URL', 'hello'],
       ['an SVG', 'data:image/svg+xml;base64,PHN2Zz4='],
@@ -207,6 +242,34 @@ describe(TweetsController.name, () => {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual(tweet);
       }
+    });
+
+    it('links the picture of a stored preview through the signed image proxy, for previews stored before links were signed too', async () => {
+      const tweet = await sut.post(ada, 'with a stored preview');
+      const image = 'https://news.example.com/cover.png';
+      // A preview as it was stored before imageProxyUrl existed.
+      const stored = {
+        url: 'https://news.example.com/a',
+        title: 'A',
+        description: null,
+        image,
+        siteName: 'News',
+      };
+      await sut.dataSource.query(`UPDATE timeline.tweets SET link_preview = $1 WHERE id = $2`, [
+        JSON.stringify(stored),
+        tweet.id,
+      ]);
+      const sig = new ImageProxySigner(sut.config.INTERNAL_AUTH_SECRET).sign(image);
+
+      const read = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: null });
+      const feed = await sut.feed(null);
+
+      const linkPreview = {
+        ...stored,
+        imageProxyUrl: `/api/image-proxy?url=${encodeURIComponent(image)}&sig=${sig}`,
+      };
+      expect(read.json<TweetResponse>().linkPreview).toEqual(linkPreview);
+      expect(feed.items.find((item) => item.id === tweet.id)?.linkPreview).toEqual(linkPreview);
     });
 
     it('answers 400 for a malformed id and 404 for an unknown one', async () => {

@@ -107,7 +107,11 @@ async function populate(dataSource: DataSource, size: number): Promise<Dataset> 
 
 async function measure(size: number): Promise<Timings> {
   const database = await createTestDatabase(`bench_communities_${size}`);
-  const config = loadCommunitiesConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+  const config = loadCommunitiesConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+  });
   await migrateCommunities(config);
   const dataSource = new DataSource(communitiesDataSourceOptions(config));
   await dataSource.initialize();

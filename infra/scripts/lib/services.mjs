@@ -6,6 +6,7 @@ export const SERVICES = [
   { name: 'communities', port: 3003, migrate: true, seed: true },
   { name: 'search', port: 3005, migrate: true },
   { name: 'media', port: 3004, migrate: true },
+  { name: 'analytics', port: 3007, migrate: true },
   { name: 'gateway', port: 3000 },
   {
     name: 'web',

@@ -1,1 +1,3 @@
 export * from './load-config';
+export * from './placeholder-secrets.constant';
+export * from './secret-var';

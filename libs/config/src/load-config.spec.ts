@@ -1,37 +1,74 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   booleanVar,
-  commonEnvShape,
   ConfigError,
+  databaseEnvShape,
+  DEFAULT_DATABASE_URL,
   DEVELOPMENT_INTERNAL_SECRET,
   listVar,
   loadConfig,
   portVar,
-  productionSecretRule,
-  refuseDevelopmentSecretInProduction,
+  serviceEnvSchema,
 } from './load-config';
+import { KNOWN_PLACEHOLDER_SECRETS } from './placeholder-secrets.constant';
+
+const problemsOf = (run: () => unknown): string[] => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+};
 
 describe(loadConfig.name, () => {
-  const schema = z
-    .object({
-      ...commonEnvShape,
-      PORT: portVar(3001),
-      SECURE: booleanVar(false),
-      ORIGINS: listVar(['http://localhost:8080']),
-    })
-    .refine(refuseDevelopmentSecretInProduction, productionSecretRule);
+  const schema = serviceEnvSchema({
+    ...databaseEnvShape,
+    PORT: portVar(3001),
+    SECURE: booleanVar(false),
+    ORIGINS: listVar(['http://localhost:8080']),
+  });
+  /** Secrets of one's own, as a deployment sets them. */
+  const realSecrets = () => ({
+    INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: `postgres://wave:${randomBytes(16).toString('hex')}@db.internal:5432/wave`,
+  });
 
-  it('gives a working default for every variable', () => {
-    const sut = loadConfig(schema, {});
+  it('keeps the built-in secrets to a service that listens on loopback, even in development', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '[::1]']) {
+      expect(loadConfig(schema, { NODE_ENV: 'development', HOST }).HOST).toBe(HOST);
+    }
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(problemsOf(() => loadConfig(schema, { NODE_ENV: 'test', HOST }))).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^INTERNAL_AUTH_SECRET: .*listens on loopback .*listens on ${HOST.replace(/\./g, '\\.')}$`,
+          ),
+        ),
+        expect.stringMatching(/^DATABASE_URL: .*listens on loopback/),
+      ]);
+      expect(loadConfig(schema, { NODE_ENV: 'development', HOST, ...realSecrets() }).HOST).toBe(
+        HOST,
+      );
+    }
+  });
+
+  it('gives a working default for every variable in development', () => {
+    const sut = loadConfig(schema, { NODE_ENV: 'development' });
     expect(sut.PORT).toBe(3001);
     expect(sut.SECURE).toBe(false);
     expect(sut.ORIGINS).toEqual(['http://localhost:8080']);
     expect(sut.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(sut.REDIS_KEY_PREFIX).toBe('wave:');
+    expect(sut.INTERNAL_AUTH_SECRET).toBe(DEVELOPMENT_INTERNAL_SECRET);
+    expect(sut.DATABASE_URL).toBe(DEFAULT_DATABASE_URL);
   });
 
   it('parses numbers, booleans and lists from strings', () => {
     const sut = loadConfig(schema, {
+      NODE_ENV: 'test',
       PORT: '4000',
       SECURE: 'true',
       ORIGINS: ' https://a.example , https://b.example,',
@@ -42,27 +79,139 @@ describe(loadConfig.name, () => {
   });
 
   it('names every bad variable', () => {
-    expect(() => loadConfig(schema, { PORT: 'eighty', REDIS_URL: 'http://x' })).toThrow(
-      ConfigError,
-    );
-    try {
-      loadConfig(schema, { PORT: 'eighty', REDIS_URL: 'http://x' });
-    } catch (error) {
-      const problems = (error as ConfigError).problems.join('\n');
-      expect(problems).toContain('PORT');
-      expect(problems).toContain('REDIS_URL');
-    }
+    const problems = problemsOf(() =>
+      loadConfig(schema, { NODE_ENV: 'test', PORT: 'eighty', REDIS_URL: 'http://x' }),
+    ).join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('REDIS_URL');
   });
 
-  it('refuses the development secret in production', () => {
-    expect(() => loadConfig(schema, { NODE_ENV: 'production' })).toThrow(/INTERNAL_AUTH_SECRET/);
-    expect(
-      loadConfig(schema, { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: 'x'.repeat(40) }).NODE_ENV,
-    ).toBe('production');
-    expect(loadConfig(schema, {}).INTERNAL_AUTH_SECRET).toBe(DEVELOPMENT_INTERNAL_SECRET);
+  describe('secrets', () => {
+    const missingSecret =
+      'INTERNAL_AUTH_SECRET: must be set (32+ random characters, e.g. `openssl rand -hex 32`); ' +
+      'the built-in value is only for NODE_ENV=development or test';
+
+    it('takes an unset NODE_ENV as production, and refuses to start without the secrets', () => {
+      expect(loadConfig(schema, realSecrets()).NODE_ENV).toBe('production');
+      const problems = problemsOf(() => loadConfig(schema, {}));
+      expect(problems).toContain(missingSecret);
+      expect(problems).toContainEqual(expect.stringMatching(/^DATABASE_URL: must be set \(/));
+    });
+
+    it('refuses to start without the secrets in production, a secret set to nothing included', () => {
+      expect(problemsOf(() => loadConfig(schema, { NODE_ENV: 'production' }))).toContain(
+        missingSecret,
+      );
+      expect(
+        problemsOf(() =>
+          loadConfig(schema, {
+            ...realSecrets(),
+            NODE_ENV: 'production',
+            INTERNAL_AUTH_SECRET: '',
+          }),
+        ),
+      ).toEqual([missingSecret]);
+    });
+
+    it.each(['development', 'test'])('gives the built-in secrets in %s', (mode) => {
+      expect(loadConfig(schema, { NODE_ENV: mode })).toMatchObject({
+        INTERNAL_AUTH_SECRET: DEVELOPMENT_INTERNAL_SECRET,
+        DATABASE_URL: DEFAULT_DATABASE_URL,
+      });
+      expect(loadConfig(schema, { NODE_ENV: mode, INTERNAL_AUTH_SECRET: '' })).toMatchObject({
+        INTERNAL_AUTH_SECRET: DEVELOPMENT_INTERNAL_SECRET,
+      });
+    });
+
+    it('refuses the built-in values given explicitly outside development and test', () => {
+      const problems = problemsOf(() =>
+        loadConfig(schema, {
+          NODE_ENV: 'production',
+          INTERNAL_AUTH_SECRET: DEVELOPMENT_INTERNAL_SECRET,
+          DATABASE_URL: DEFAULT_DATABASE_URL,
+        }),
+      );
+      expect(problems).toEqual([
+        expect.stringMatching(
+          /^INTERNAL_AUTH_SECRET: is the built-in development value, which is public: set your own/,
+        ),
+        expect.stringMatching(/^DATABASE_URL: is the built-in development value/),
+      ]);
+    });
+
+    it('accepts secrets of your own in production', () => {
+      const secrets = realSecrets();
+      expect(loadConfig(schema, { NODE_ENV: 'production', ...secrets })).toMatchObject(secrets);
+      // A connection URL without a password (the driver reads PGPASSWORD) is fine too.
+      expect(
+        loadConfig(schema, { ...secrets, DATABASE_URL: 'postgres://wave@db.internal:5432/wave' })
+          .DATABASE_URL,
+      ).toBe('postgres://wave@db.internal:5432/wave');
+    });
+
+    const placeholders = [
+      ...KNOWN_PLACEHOLDER_SECRETS,
+      'please-change-me-0123456789abcdefghijkl',
+      'CHANGEME-0123456789abcdefghijklmnopqrst',
+      'my-PLACEHOLDER-secret-0123456789abcdefg',
+      'an-example-secret-0123456789abcdefghijk',
+    ];
+    describe.each(['development', 'test', 'production'])('in %s', (mode) => {
+      it.each(placeholders)('refuses the placeholder INTERNAL_AUTH_SECRET %p', (value) => {
+        expect(
+          problemsOf(() =>
+            loadConfig(schema, { ...realSecrets(), NODE_ENV: mode, INTERNAL_AUTH_SECRET: value }),
+          ),
+        ).toEqual([expect.stringMatching(/^INTERNAL_AUTH_SECRET: is a placeholder, not a secret/)]);
+      });
+
+      it.each(['x'.repeat(40), 'abcdefghi'.repeat(5), '012345678'.repeat(4)])(
+        'refuses the weak INTERNAL_AUTH_SECRET %p',
+        (value) => {
+          const problems = problemsOf(() =>
+            loadConfig(schema, { ...realSecrets(), NODE_ENV: mode, INTERNAL_AUTH_SECRET: value }),
+          );
+          expect(problems).toEqual([
+            expect.stringMatching(/^INTERNAL_AUTH_SECRET: is too weak \(fewer than 10 different/),
+          ]);
+        },
+      );
+
+      it('refuses a short INTERNAL_AUTH_SECRET', () => {
+        expect(
+          problemsOf(() =>
+            loadConfig(schema, {
+              ...realSecrets(),
+              NODE_ENV: mode,
+              INTERNAL_AUTH_SECRET: randomBytes(8).toString('hex'),
+            }),
+          ),
+        ).toEqual([expect.stringMatching(/^INTERNAL_AUTH_SECRET: must be at least 32 characters/)]);
+      });
+
+      it.each([
+        'postgres://wave:replace-me@postgres.example.internal:5432/wave',
+        'postgres://wave:PASSWORD@postgres.example.internal:5432/wave',
+        'postgres://wave:change%2Dme@db.internal:5432/wave',
+      ])('refuses the DATABASE_URL %p, whose password is a placeholder', (value) => {
+        expect(
+          problemsOf(() =>
+            loadConfig(schema, { ...realSecrets(), NODE_ENV: mode, DATABASE_URL: value }),
+          ),
+        ).toEqual([expect.stringMatching(/^DATABASE_URL: has a placeholder password/)]);
+      });
+    });
+
+    it('refuses a DATABASE_URL that is not PostgreSQL', () => {
+      expect(
+        problemsOf(() =>
+          loadConfig(schema, { ...realSecrets(), DATABASE_URL: 'mysql://wave:x@db/wave' }),
+        ),
+      ).toEqual(['DATABASE_URL: must use postgres: or postgresql:']);
+    });
   });
 
-  it('refuses a short secret', () => {
-    expect(() => loadConfig(schema, { INTERNAL_AUTH_SECRET: 'short' })).toThrow(/32 characters/);
+  it('leaves a schema without secrets alone', () => {
+    expect(loadConfig(z.object({ A: z.string().default('a') }), {})).toEqual({ A: 'a' });
   });
 });

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  builtInSecretsOf,
+  refuseBuiltInSecrets,
+  RUNTIME_MODES,
+  secretVar,
+  withBuiltInSecrets,
+} from './secret-var';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -9,7 +16,8 @@ export class ConfigError extends Error {
 
 /**
  * Parses environment variables with a schema. Every variable has a default that
- * works on one machine; a wrong value stops the app before it serves anything.
+ * works on one machine, secrets only in development and test (see serviceEnvSchema);
+ * a wrong or missing value stops the app before it serves anything.
  */
 export function loadConfig<T extends z.ZodType>(
   schema: T,
@@ -56,12 +64,16 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/wave';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-/** Development only: production refuses to start with it (see internalSecretVar). */
+/**
+ * INTERNAL_AUTH_SECRET when it is unset in development and test. It is public (it is in
+ * this repository), so any other mode refuses it.
+ */
 export const DEVELOPMENT_INTERNAL_SECRET = 'wave-development-internal-secret-change-me';
 
 /** Variables every service shares. */
 export const commonEnvShape = {
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Unset means production: only development and test have built-in secrets. */
+  NODE_ENV: z.enum(RUNTIME_MODES).default('production'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   HOST: z.string().min(1).default('127.0.0.1'),
   REDIS_URL: urlVar(DEFAULT_REDIS_URL, ['redis:', 'rediss:']),
@@ -72,25 +84,40 @@ export const commonEnvShape = {
       message: 'letters, digits, - and _ only, optionally ending with :',
     })
     .default('wave:'),
-  INTERNAL_AUTH_SECRET: z
-    .string()
-    .min(32, { message: 'must be at least 32 characters' })
-    .default(DEVELOPMENT_INTERNAL_SECRET),
+  /** Signs the identity header and upload URLs (each with its own key derived from it). */
+  INTERNAL_AUTH_SECRET: secretVar({
+    kind: 'key',
+    minLength: 32,
+    advice: '32+ random characters, e.g. `openssl rand -hex 32`',
+    developmentDefault: DEVELOPMENT_INTERNAL_SECRET,
+  }),
 };
 
 export const databaseEnvShape = {
-  DATABASE_URL: urlVar(DEFAULT_DATABASE_URL, ['postgres:', 'postgresql:']),
+  /** Its default carries a password, so it is a secret too. */
+  DATABASE_URL: secretVar({
+    kind: 'url',
+    protocols: ['postgres:', 'postgresql:'],
+    advice: 'postgres://USER:PASSWORD@HOST:5432/DATABASE',
+    developmentDefault: DEFAULT_DATABASE_URL,
+  }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 };
 
-/** Production must not run with the development secret. */
-export const refuseDevelopmentSecretInProduction = (config: {
-  NODE_ENV: string;
-  INTERNAL_AUTH_SECRET: string;
-}): boolean =>
-  config.NODE_ENV !== 'production' || config.INTERNAL_AUTH_SECRET !== DEVELOPMENT_INTERNAL_SECRET;
-
-export const productionSecretRule = {
-  message: 'INTERNAL_AUTH_SECRET must be set to a secret of your own in production',
-  path: ['INTERNAL_AUTH_SECRET'],
-};
+/**
+ * An app's environment schema: the common variables and the app's own. Secret variables
+ * (secretVar) take their built-in values only in development and test; in any other mode
+ * (an unset NODE_ENV included) they must be set, and their built-in values are refused.
+ */
+export function serviceEnvSchema<Shape extends z.ZodRawShape>(shape: Shape) {
+  const fullShape = { ...commonEnvShape, ...shape };
+  const secrets = builtInSecretsOf(fullShape);
+  return z.preprocess(
+    (input) => withBuiltInSecrets(input, secrets),
+    z
+      .object(fullShape)
+      .superRefine((config, context) =>
+        refuseBuiltInSecrets(config as Record<string, unknown>, secrets, context),
+      ),
+  );
+}

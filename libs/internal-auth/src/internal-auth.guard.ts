@@ -1,66 +1,53 @@
-import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import type { ExecutionContext } from '@nestjs/common';
 import {
   createParamDecorator,
-  Inject,
   Injectable,
   SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { IAuthModuleOptions } from '@nestjs/passport';
+import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { INTERNAL_IDENTITY_HEADER, verifyInternalIdentity } from './internal-identity';
-
-export const INTERNAL_AUTH_OPTIONS = Symbol('INTERNAL_AUTH_OPTIONS');
-export interface InternalAuthOptions {
-  secret: string;
-}
+import type { CallerIdentity } from './internal-identity.strategy';
+import { INTERNAL_IDENTITY_STRATEGY } from './internal-identity.strategy';
 
 const SKIP_INTERNAL_AUTH = 'wave:skip-internal-auth';
 /** For probes only (`/health`): everything else needs the gateway's signature. */
 export const SkipInternalAuth = () => SetMetadata(SKIP_INTERNAL_AUTH, true);
 
-export interface CallerIdentity {
-  userId: string | null;
-}
-type RequestWithIdentity = FastifyRequest & { identity?: CallerIdentity };
+/** Where the guard leaves the caller's identity on the request (passport's `property`). */
+const IDENTITY_PROPERTY = 'identity';
+type RequestWithIdentity = FastifyRequest & { [IDENTITY_PROPERTY]?: CallerIdentity };
 
-const REFUSALS = {
-  missing: 'Requests must come through the gateway',
-  malformed: 'Invalid internal identity',
-  'bad-signature': 'Invalid internal identity',
-  expired: 'Expired internal identity',
-} as const;
-
+/**
+ * Every HTTP route of a service authenticates through the internal-identity
+ * strategy (401 with the strategy's reason when it refuses), except those marked
+ * `@SkipInternalAuth()`. No sessions: the gateway signs every request.
+ */
 @Injectable()
-export class InternalAuthGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(INTERNAL_AUTH_OPTIONS) private readonly options: InternalAuthOptions,
-  ) {}
+export class InternalAuthGuard extends AuthGuard(INTERNAL_IDENTITY_STRATEGY) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
 
-  canActivate(context: ExecutionContext): boolean {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const skip = this.reflector.getAllAndOverride<boolean | undefined>(SKIP_INTERNAL_AUTH, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (skip) return true;
-    const request = context.switchToHttp().getRequest<RequestWithIdentity>();
-    const header = request.headers[INTERNAL_IDENTITY_HEADER];
-    const result = verifyInternalIdentity({
-      secret: this.options.secret,
-      header: Array.isArray(header) ? undefined : header,
-      method: request.method,
-      url: request.url,
-    });
-    if (!result.ok) throw new UnauthorizedException(REFUSALS[result.reason]);
-    request.identity = { userId: result.userId };
-    return true;
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override getAuthenticateOptions(): IAuthModuleOptions {
+    return { session: false, property: IDENTITY_PROPERTY };
   }
 }
 
 const identityOf = (context: ExecutionContext): CallerIdentity =>
-  context.switchToHttp().getRequest<RequestWithIdentity>().identity ?? { userId: null };
+  context.switchToHttp().getRequest<RequestWithIdentity>()[IDENTITY_PROPERTY] ?? { userId: null };
 
 /** The signed-in caller's id; 401 for a visitor. */
 export const AuthenticatedUserId = createParamDecorator(

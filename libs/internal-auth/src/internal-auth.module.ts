@@ -1,8 +1,10 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import type { InternalAuthOptions } from './internal-auth.guard';
-import { INTERNAL_AUTH_OPTIONS, InternalAuthGuard } from './internal-auth.guard';
+import { InternalAuthGuard } from './internal-auth.guard';
+import type { InternalAuthOptions } from './internal-auth.options';
+import { INTERNAL_AUTH_OPTIONS } from './internal-auth.options';
+import { InternalIdentityStrategy } from './internal-identity.strategy';
 
 /** Makes every route of a service require the gateway's signed identity. */
 @Module({})
@@ -12,6 +14,7 @@ export class InternalAuthModule {
       module: InternalAuthModule,
       providers: [
         { provide: INTERNAL_AUTH_OPTIONS, useValue: options },
+        InternalIdentityStrategy,
         { provide: APP_GUARD, useClass: InternalAuthGuard },
       ],
     };

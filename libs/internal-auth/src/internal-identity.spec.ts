@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { deriveKey } from './derived-keys';
 import { signInternalIdentity, verifyInternalIdentity } from './internal-identity';
 
 describe('internal identity', () => {
@@ -64,5 +66,18 @@ describe('internal identity', () => {
       ok: false,
       reason: 'expired',
     });
+  });
+
+  it('refuses a header signed with the raw secret or with the key of another use', () => {
+    const expiresAt = nowMs + 10_000;
+    const parts = ['v1', 'GET', base.url, userId, String(expiresAt)].join('\n');
+    for (const key of [Buffer.from(secret), deriveKey(secret, 'upload-url')]) {
+      const mac = createHmac('sha256', key).update(parts).digest('base64url');
+      expect(
+        verifyInternalIdentity({ ...base, header: `v1.${userId}.${expiresAt}.${mac}` }),
+      ).toEqual({ ok: false, reason: 'bad-signature' });
+    }
+    const genuine = signInternalIdentity({ ...base, userId, ttlMs: 10_000 });
+    expect(verifyInternalIdentity({ ...base, header: genuine }).ok).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from './derived-keys';
 
 /**
  * The gateway tells a service who is calling with this header. Services trust
@@ -8,6 +9,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * an HMAC-SHA256 (base64url) over the version, method, path with query, user id
  * and expiry. Binding the method and path means a captured header cannot be
  * replayed against another route, and the short expiry bounds replay in time.
+ * The HMAC key is derived from the shared secret for this use alone
+ * (`deriveKey(secret, 'internal-identity')`), so no other signature made from
+ * the secret (upload URLs, image-proxy URLs) can stand in for one of these.
  */
 export const INTERNAL_IDENTITY_HEADER = 'x-internal-identity';
 export const INTERNAL_IDENTITY_TTL_MS = 30_000;
@@ -38,7 +42,9 @@ export type VerifyIdentityResult =
   | { ok: false; reason: 'missing' | 'malformed' | 'bad-signature' | 'expired' };
 
 const signature = (secret: string, parts: string[]): string =>
-  createHmac('sha256', secret).update(parts.join('\n')).digest('base64url');
+  createHmac('sha256', deriveKey(secret, 'internal-identity'))
+    .update(parts.join('\n'))
+    .digest('base64url');
 
 export function signInternalIdentity(input: SignIdentityInput): string {
   const expiresAt = (input.nowMs ?? Date.now()) + (input.ttlMs ?? INTERNAL_IDENTITY_TTL_MS);

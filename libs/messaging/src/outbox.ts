@@ -181,9 +181,30 @@ export class EventOutbox {
     });
   }
 
-  /** Runs work in a transaction, then relays what it wrote. */
-  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.dataSource.transaction(work);
+  /**
+   * Runs work in a transaction, then relays what it wrote. `rolledBack` runs
+   * when the work itself failed (or never began), so nothing of it was
+   * committed, before the error goes on to the caller: the place to undo what
+   * was done outside the database for it. Not when the commit failed, whose
+   * outcome a lost answer leaves unknown, nor after a commit. It reports its
+   * own failures; the caller gets the work's error.
+   */
+  async transaction<T>(
+    work: (manager: EntityManager) => Promise<T>,
+    options: { rolledBack?: () => Promise<void> } = {},
+  ): Promise<T> {
+    let workDone = false;
+    let result: T;
+    try {
+      result = await this.dataSource.transaction(async (manager) => {
+        const value = await work(manager);
+        workDone = true;
+        return value;
+      });
+    } catch (error) {
+      if (!workDone) await options.rolledBack?.().catch(() => undefined);
+      throw error;
+    }
     this.relay?.kick();
     return result;
   }

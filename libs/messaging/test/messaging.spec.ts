@@ -105,6 +105,50 @@ describe('messaging', () => {
     expect(await dataSource.getRepository(OutboxEventEntity).count()).toBe(0);
   });
 
+  it('runs rolledBack when the work fails, not after a commit nor when the commit fails', async () => {
+    const calls: string[] = [];
+    const rolledBack = (label: string) => () => {
+      calls.push(label);
+      return Promise.resolve();
+    };
+    await expect(
+      sut.transaction(
+        async (manager) => {
+          await sut.append(manager, 'user.registered', registered);
+          throw new Error('boom');
+        },
+        { rolledBack: rolledBack('work failed') },
+      ),
+    ).rejects.toThrow('boom');
+    await sut.transaction((manager) => sut.append(manager, 'user.registered', registered), {
+      rolledBack: rolledBack('committed'),
+    });
+    // A deferred constraint fails at COMMIT, after the work: an outcome the caller
+    // cannot tell from a lost answer in general, so nothing is undone.
+    await dataSource.query(
+      `CREATE TABLE messaging.deferred (id int CONSTRAINT uq_deferred UNIQUE DEFERRABLE INITIALLY DEFERRED)`,
+    );
+    try {
+      await expect(
+        sut.transaction(
+          async (manager) => {
+            await manager.query(`INSERT INTO messaging.deferred VALUES (1), (1)`);
+          },
+          { rolledBack: rolledBack('commit failed') },
+        ),
+      ).rejects.toThrow(/uq_deferred/);
+    } finally {
+      await dataSource.query(`DROP TABLE messaging.deferred`);
+    }
+    // A failure of rolledBack itself does not hide the work's error.
+    await expect(
+      sut.transaction(() => Promise.reject(new Error('the work')), {
+        rolledBack: () => Promise.reject(new Error('the undo')),
+      }),
+    ).rejects.toThrow('the work');
+    expect(calls).toEqual(['work failed']);
+  });
+
   it('refuses a payload that breaks its schema', async () => {
     await expect(
       sut.transaction((manager) =>

@@ -2,3 +2,4 @@ export * from './rpc-client';
 export * from './rpc-server';
 export * from './rpc-client.module';
 export * from './rpc-endpoint';
+export * from './upload-claims';

@@ -1,4 +1,6 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { DatabaseError } from 'pg';
+import { QueryFailedError } from 'typeorm';
 import { z } from 'zod';
 import { toErrorResponse } from './error-response.filter';
 import { requestIdOf } from './logging';
@@ -28,6 +30,36 @@ describe(toErrorResponse.name, () => {
     expect(
       toErrorResponse(new HttpException('Unsupported Media Type: text/csv', 415)).body.message,
     ).toBe('Unsupported content type: send JSON');
+  });
+
+  describe('text PostgreSQL cannot store', () => {
+    /** What pg and TypeORM raise when PostgreSQL refuses a parameter. */
+    const refusal = (code: string, message: string) => {
+      const driverError = new DatabaseError(message, message.length, 'error');
+      driverError.code = code;
+      return { driverError, queryFailed: new QueryFailedError('SELECT $1', ['x'], driverError) };
+    };
+
+    it.each([
+      ['22021', 'invalid byte sequence for encoding "UTF8": 0x00'],
+      ['22P05', 'unsupported Unicode escape sequence'],
+    ])('answers %s with 400, without the database’s words', (code, message) => {
+      const { driverError, queryFailed } = refusal(code, message);
+      const expected = {
+        status: 400,
+        body: { message: 'Text contains characters that cannot be stored' },
+      };
+      expect(toErrorResponse(queryFailed)).toEqual(expected);
+      expect(toErrorResponse(driverError)).toEqual(expected);
+    });
+
+    it('leaves other database errors a 500', () => {
+      const { queryFailed } = refusal('22P02', 'invalid input syntax for type uuid: "x"');
+      expect(toErrorResponse(queryFailed)).toEqual({
+        status: 500,
+        body: { message: 'Internal server error' },
+      });
+    });
   });
 
   it('hides everything about unexpected errors', () => {

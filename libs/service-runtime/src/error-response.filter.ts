@@ -26,6 +26,22 @@ interface ErrorWithStatus {
   message?: unknown;
 }
 
+/**
+ * PostgreSQL's answers to text it cannot store: 22021 character_not_in_repertoire
+ * (U+0000, invalid UTF-8), 22P05 untranslatable_character. The contracts refuse
+ * such text first; this is the second line, so a path they miss answers 400, not 500.
+ */
+const UNSTORABLE_TEXT_CODES: ReadonlySet<string> = new Set(['22021', '22P05']);
+export const UNSTORABLE_TEXT_MESSAGE = 'Text contains characters that cannot be stored';
+
+/** A database error (TypeORM's QueryFailedError, or pg's own) about unstorable text. */
+export function isUnstorableTextError(exception: unknown): boolean {
+  if (typeof exception !== 'object' || exception === null) return false;
+  const { code, driverError } = exception as { code?: unknown; driverError?: { code?: unknown } };
+  const sqlState = typeof code === 'string' ? code : driverError?.code;
+  return typeof sqlState === 'string' && UNSTORABLE_TEXT_CODES.has(sqlState);
+}
+
 /** Turns any error into a status and `{ message }`; nothing internal reaches the client. */
 export function toErrorResponse(exception: unknown): { status: number; body: ErrorResponse } {
   if (exception instanceof HttpException) {
@@ -39,6 +55,9 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
         message = value.filter((item) => typeof item === 'string').join('; ');
     }
     return { status: exception.getStatus(), body: { message: clientMessage(message) } };
+  }
+  if (isUnstorableTextError(exception)) {
+    return { status: HttpStatus.BAD_REQUEST, body: { message: UNSTORABLE_TEXT_MESSAGE } };
   }
   const candidate = (exception ?? {}) as ErrorWithStatus;
   if (
@@ -62,6 +81,9 @@ export class ErrorResponseFilter implements ExceptionFilter {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
+    } else if (isUnstorableTextError(exception)) {
+      // A contract let such text through: answered, but worth a look.
+      this.logger.warn(exception instanceof Error ? exception.message : String(exception));
     }
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     void reply.status(status).header('cache-control', 'no-store').send(body);

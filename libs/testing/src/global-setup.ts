@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +20,14 @@ const harness = globalThis as { __waveTestContainers?: StartedResource[] };
 const resources = (harness.__waveTestContainers ??= []);
 
 const MINIO_IMAGE = 'minio/minio:RELEASE.2025-04-22T22-12-26Z';
-/** MinIO's own default root user; the container is given it explicitly. */
-const MINIO_CREDENTIALS = { accessKey: 'minioadmin', secretKey: 'minioadmin' };
+/**
+ * The container's root user, made up for each run: the apps refuse MinIO's own default
+ * (minioadmin) in every mode, as a placeholder.
+ */
+const MINIO_CREDENTIALS = {
+  accessKey: `wave-test-${randomBytes(4).toString('hex')}`,
+  secretKey: randomBytes(20).toString('hex'),
+};
 /** s3rver knows one account and checks only its access key (V4 signatures go unchecked). */
 const S3RVER_CREDENTIALS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };
 
@@ -117,6 +125,8 @@ async function startMinio(): Promise<string | null> {
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  /** Set by `run()`. */
+  httpServer?: HttpServer;
 }
 type S3rverConstructor = new (options: {
   address: string;
@@ -141,6 +151,13 @@ async function startS3rver(reason: string): Promise<void> {
   let address: AddressInfo;
   try {
     address = await server.run();
+    // Node's clients keep idle sockets for 5 s, the same as a server's default keep-alive: a
+    // request sent on a socket the server is just closing dies with "socket hang up". The server
+    // keeps idle sockets longer than any client, so it is never the one to close them first.
+    if (server.httpServer) {
+      server.httpServer.keepAliveTimeout = 65_000;
+      server.httpServer.headersTimeout = 66_000;
+    }
   } catch (error) {
     rmSync(directory, { recursive: true, force: true });
     throw error;

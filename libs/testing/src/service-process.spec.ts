@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { freePort } from './service-process';
+import { freePort, isErrorLine } from './service-process';
 
 describe('freePort', () => {
   const worker = process.env['JEST_WORKER_ID'];
@@ -32,5 +32,22 @@ describe('freePort', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe(isErrorLine.name, () => {
+  it.each([
+    ['{"level":50,"msg":"boom"}', true],
+    ['{"level":60,"msg":"fatal"}', true],
+    ['{"level":40,"msg":"slow"}', false],
+    ['{"level":30,"msg":"request completed"}', false],
+    ['TypeError: Cannot read properties of undefined', true],
+    ['Unhandled promise rejection', true],
+    ['    at Object.<anonymous> (/app/main.js:10:5)', true],
+    ['(node:12) ExperimentalWarning: something', false],
+    ['', false],
+    ['{not json', false],
+  ])('%p is an error line: %p', (line, expected) => {
+    expect(isErrorLine(line)).toBe(expected);
   });
 });

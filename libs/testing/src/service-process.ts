@@ -64,6 +64,8 @@ export interface ServiceProcess {
   port: number;
   /** The last lines it printed. */
   output(): string;
+  /** Lines it logged at error level or above, and anything that looks like an uncaught error (at most 100). */
+  errors(): string[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -82,20 +84,36 @@ export function serviceProcess(options: {
 }): ServiceProcess {
   let child: ChildProcess | null = null;
   let output = '';
+  const errors: string[] = [];
+  let partial = '';
   const url = `http://127.0.0.1:${options.port}`;
   return {
     name: options.name,
     url,
     port: options.port,
     output: () => output,
+    errors: () => [...errors],
     async start() {
       child = spawn(process.execPath, [options.bundle, ...(options.args ?? [])], {
         cwd: options.cwd,
-        env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+        // Test mode unless told otherwise (Jest sets it too): the built-in secrets work there.
+        env: {
+          NODE_ENV: 'test',
+          ...process.env,
+          ...options.env,
+          PORT: String(options.port),
+          HOST: '127.0.0.1',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const collect = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-20_000);
+        const text = chunk.toString();
+        output = (output + text).slice(-20_000);
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          if (errors.length < 100 && isErrorLine(line)) errors.push(line.slice(0, 2_000));
+        }
       };
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
@@ -116,4 +134,22 @@ export function serviceProcess(options: {
       });
     },
   };
+}
+
+/** pino's error and fatal levels; Node prints uncaught errors as plain text. */
+const PINO_ERROR_LEVEL = 50;
+
+/** True for a log line at error level or above, or a plain-text uncaught error or stack. */
+export function isErrorLine(line: string): boolean {
+  const trimmed = line.trim();
+  if (trimmed.length === 0) return false;
+  if (trimmed.startsWith('{')) {
+    try {
+      const entry = JSON.parse(trimmed) as { level?: unknown };
+      return typeof entry.level === 'number' && entry.level >= PINO_ERROR_LEVEL;
+    } catch {
+      return false;
+    }
+  }
+  return /^(Uncaught|Unhandled|[A-Z][A-Za-z]*Error\b)|^\s+at .+:\d+:\d+\)?$/.test(line);
 }

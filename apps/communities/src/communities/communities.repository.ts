@@ -131,6 +131,14 @@ export class CommunitiesRepository {
     return rows.length === 1;
   }
 
+  /** The current icon of those of `ids` that are communities that exist. */
+  iconsOf(ids: string[]): Promise<{ id: string; iconUrl: string | null }[]> {
+    return this.dataSource.query(
+      `SELECT id, icon_url AS "iconUrl" FROM ${TABLES.communities} WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
   async findIdByName(name: string): Promise<string | null> {
     const rows: { id: string }[] = await this.dataSource.query(
       `SELECT id FROM ${TABLES.communities} WHERE name_key = lower($1)`,

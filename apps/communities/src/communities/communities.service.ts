@@ -84,28 +84,41 @@ export class CommunitiesService {
 
   async create(userId: string, request: CreateCommunityRequest): Promise<CommunityDetailResponse> {
     const id = uuidv7();
-    if (request.iconUrl) await this.media.claim(userId, [request.iconUrl], 'community-icon', id);
-    await this.outbox.transaction(async (manager) => {
-      if (!(await this.communities.insert(manager, id, userId, request)))
-        throw new CommunitiesException('NAME_TAKEN');
-      await this.communities.addMember(manager, id, userId, 'owner');
-      const now = new Date().toISOString();
-      await this.outbox.append(manager, 'community.created', {
-        communityId: id,
-        ownerId: userId,
-        name: request.name,
-        description: request.description,
-        category: request.category,
-        isPrivate: request.isPrivate,
-        createdAt: now,
-      });
-      await this.outbox.append(manager, 'community.joined', {
-        communityId: id,
-        userId,
-        role: 'owner',
-        at: now,
-      });
-    });
+    // Checked before the icon is claimed, so a refusal leaves no claim; the
+    // insert checks the name again (another creation may win meanwhile), and
+    // a failed insert gives the claim back.
+    if (await this.communities.findIdByName(request.name))
+      throw new CommunitiesException('NAME_TAKEN');
+    const icon = await this.media.claim(
+      userId,
+      request.iconUrl ? [request.iconUrl] : [],
+      'community-icon',
+      id,
+    );
+    await this.outbox.transaction(
+      async (manager) => {
+        if (!(await this.communities.insert(manager, id, userId, request)))
+          throw new CommunitiesException('NAME_TAKEN');
+        await this.communities.addMember(manager, id, userId, 'owner');
+        const now = new Date().toISOString();
+        await this.outbox.append(manager, 'community.created', {
+          communityId: id,
+          ownerId: userId,
+          name: request.name,
+          description: request.description,
+          category: request.category,
+          isPrivate: request.isPrivate,
+          createdAt: now,
+        });
+        await this.outbox.append(manager, 'community.joined', {
+          communityId: id,
+          userId,
+          role: 'owner',
+          at: now,
+        });
+      },
+      { rolledBack: () => this.media.release(icon) },
+    );
     return this.detail(id, userId);
   }
 
@@ -115,27 +128,45 @@ export class CommunitiesService {
     id: string,
     changes: UpdateCommunityRequest,
   ): Promise<CommunityDetailResponse> {
-    if (changes.iconUrl) await this.media.claim(actorId, [changes.iconUrl], 'community-icon', id);
-    await this.outbox.transaction(async (manager) => {
-      if (!(await this.communities.lock(manager, id)))
-        throw new CommunitiesException('COMMUNITY_NOT_FOUND');
-      if ((await this.communities.roleOf(id, actorId, manager)) !== 'owner')
-        throw new CommunitiesException('NOT_AN_OWNER');
-      const version = await this.communities.update(manager, id, changes);
-      if (version === false) throw new CommunitiesException('NAME_TAKEN');
-      const row = await this.communities.find(id, actorId, manager);
-      if (!row) throw new CommunitiesException('COMMUNITY_NOT_FOUND');
-      await this.outbox.append(manager, 'community.updated', {
-        communityId: id,
-        name: row.name,
-        description: row.description,
-        category: row.category,
-        isPrivate: row.isPrivate,
-        iconUrl: row.iconUrl,
-        version,
-        updatedAt: new Date().toISOString(),
-      });
-    });
+    // Checked before the icon is claimed, so a refusal leaves no claim; the
+    // transaction checks again under the community's lock, and a failure there
+    // gives back what was claimed anew (not the icon the community already had).
+    const current = await this.communities.find(id, actorId);
+    if (!current) throw new CommunitiesException('COMMUNITY_NOT_FOUND');
+    if (current.role !== 'owner') throw new CommunitiesException('NOT_AN_OWNER');
+    if (changes.name !== undefined) {
+      const holder = await this.communities.findIdByName(changes.name);
+      if (holder !== null && holder !== id) throw new CommunitiesException('NAME_TAKEN');
+    }
+    const icon = await this.media.claim(
+      actorId,
+      changes.iconUrl ? [changes.iconUrl] : [],
+      'community-icon',
+      id,
+    );
+    await this.outbox.transaction(
+      async (manager) => {
+        if (!(await this.communities.lock(manager, id)))
+          throw new CommunitiesException('COMMUNITY_NOT_FOUND');
+        if ((await this.communities.roleOf(id, actorId, manager)) !== 'owner')
+          throw new CommunitiesException('NOT_AN_OWNER');
+        const version = await this.communities.update(manager, id, changes);
+        if (version === false) throw new CommunitiesException('NAME_TAKEN');
+        const row = await this.communities.find(id, actorId, manager);
+        if (!row) throw new CommunitiesException('COMMUNITY_NOT_FOUND');
+        await this.outbox.append(manager, 'community.updated', {
+          communityId: id,
+          name: row.name,
+          description: row.description,
+          category: row.category,
+          isPrivate: row.isPrivate,
+          iconUrl: row.iconUrl,
+          version,
+          updatedAt: new Date().toISOString(),
+        });
+      },
+      { rolledBack: () => this.media.release(icon) },
+    );
     return this.detail(id, actorId);
   }
 

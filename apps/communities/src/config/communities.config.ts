@@ -1,21 +1,11 @@
-import { z } from 'zod';
-import {
-  commonEnvShape,
-  databaseEnvShape,
-  loadConfig,
-  portVar,
-  productionSecretRule,
-  refuseDevelopmentSecretInProduction,
-} from '@wave/config';
+import type { z } from 'zod';
+import { databaseEnvShape, loadConfig, portVar, serviceEnvSchema } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 
-export const communitiesEnvSchema = z
-  .object({
-    ...commonEnvShape,
-    ...databaseEnvShape,
-    PORT: portVar(SERVICE_PORTS.communities),
-  })
-  .refine(refuseDevelopmentSecretInProduction, productionSecretRule);
+export const communitiesEnvSchema = serviceEnvSchema({
+  ...databaseEnvShape,
+  PORT: portVar(SERVICE_PORTS.communities),
+});
 
 export type CommunitiesConfig = z.infer<typeof communitiesEnvSchema>;
 export const COMMUNITIES_CONFIG = Symbol('COMMUNITIES_CONFIG');

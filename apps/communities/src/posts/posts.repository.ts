@@ -84,6 +84,15 @@ export class PostsRepository {
     );
   }
 
+  /** Those of `ids` that are posts that exist. */
+  async existingIds(ids: string[]): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM ${TABLES.posts} WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async find(id: string, readerId: string | null): Promise<PostRow | null> {
     const rows: PostRow[] = await this.dataSource.query(
       `SELECT ${POST_COLUMNS} FROM ${TABLES.posts} p ${POST_JOINS} WHERE p.id = $2`,

@@ -89,28 +89,32 @@ export class PostsService {
     const role = await this.communities.roleOf(communityId, authorId);
     if (role === null) throw new CommunitiesException('NOT_A_MEMBER');
     const id = uuidv7();
-    await this.media.claim(authorId, request.mediaUrls, 'community-post', id);
     await this.awaitAuthor(authorId);
-    await this.outbox.transaction(async (manager) => {
-      // Checked again under the transaction: a member who just left cannot post.
-      if ((await this.communities.roleOf(communityId, authorId, manager)) === null)
-        throw new CommunitiesException('NOT_A_MEMBER');
-      const createdAt = await this.posts.insert(manager, {
-        id,
-        communityId,
-        authorId,
-        content: request.content,
-        mediaUrls: request.mediaUrls,
-      });
-      await this.outbox.append(manager, 'community.post.created', {
-        postId: id,
-        communityId,
-        authorId,
-        content: request.content,
-        mediaUrls: request.mediaUrls,
-        createdAt: createdAt.toISOString(),
-      });
-    });
+    // The media are claimed last, once every check passed, and given back if the insert fails.
+    const media = await this.media.claim(authorId, request.mediaUrls, 'community-post', id);
+    await this.outbox.transaction(
+      async (manager) => {
+        // Checked again under the transaction: a member who just left cannot post.
+        if ((await this.communities.roleOf(communityId, authorId, manager)) === null)
+          throw new CommunitiesException('NOT_A_MEMBER');
+        const createdAt = await this.posts.insert(manager, {
+          id,
+          communityId,
+          authorId,
+          content: request.content,
+          mediaUrls: request.mediaUrls,
+        });
+        await this.outbox.append(manager, 'community.post.created', {
+          postId: id,
+          communityId,
+          authorId,
+          content: request.content,
+          mediaUrls: request.mediaUrls,
+          createdAt: createdAt.toISOString(),
+        });
+      },
+      { rolledBack: () => this.media.release(media) },
+    );
     return this.get(id, authorId);
   }
 

@@ -53,6 +53,30 @@ describe('the web client in Chromium: accounts, shell, theme', () => {
     await context.close();
   });
 
+  it('refuses a short password in the form and a common one from identity, under the field', async () => {
+    const { context, page } = await newPage(browser, web.url);
+    const account = newAccount('weak');
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Display name').fill(account.displayName);
+    await page.getByLabel('Username').fill(account.username);
+    await page.locator('#signupEmail').fill(account.email);
+    const password = page.locator('#signupPassword');
+    expect(await password.getAttribute('placeholder')).toBe('Password (min 8 characters)');
+    const under = page.locator('#signupPassword-error');
+
+    await password.fill('k7#qW2!');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await under.getByText('Password must be at least 8 characters').waitFor();
+
+    await password.fill('Password123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await under.getByText('Password is too common; choose one that is harder to guess').waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toMatch(/\/auth$/);
+    await context.close();
+  });
+
   it('shows the server message when a sign-in fails', async () => {
     const { context, page } = await newPage(browser, web.url);
     await page.goto('/auth');

@@ -6,19 +6,13 @@ import type {
   Page as ListPage,
 } from '@wave/contracts';
 import type { ServiceProcess } from '@wave/testing';
-import { ApiClient, newAccount } from '../support/api-client';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { startStack, startWeb } from '../support/stack';
 import { expect as expectPage } from './support/expect-page';
 import { blockingViolations, overflow } from './support/quality';
-
-interface Member {
-  api: ApiClient;
-  id: string;
-  username: string;
-  displayName: string;
-}
+import type { Member } from './support/member';
+import { registerMember } from './support/member';
 
 /** The card of the post that shows this text. */
 const postCard = (page: Page, text: string): Locator =>
@@ -40,18 +34,7 @@ describe('the web client in Chromium: communities', () => {
   let orbital: CommunityDetailResponse;
   let ownerPost: CommunityPostResponse;
 
-  async function register(prefix: string): Promise<Member> {
-    const api = new ApiClient(stack.gateway.url);
-    const account = newAccount(prefix);
-    const response = await api.post<{ id: string }>('/api/register', account);
-    expect(response.status).toBe(201);
-    return {
-      api,
-      id: response.body.id,
-      username: account.username,
-      displayName: account.displayName,
-    };
-  }
+  const register = (prefix: string): Promise<Member> => registerMember(stack.gateway.url, prefix);
 
   /**
    * A browser profile signed in as the member, with the clipboard allowed and
@@ -159,8 +142,15 @@ describe('the web client in Chromium: communities', () => {
     await dismissToast(page, 'Comment added');
     await dialog.waitFor({ state: 'detached' });
 
+    // The share is counted after the link is copied: wait for its answer before leaving the page.
+    const shareCounted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname === `/api/posts/${ownerPost.id}/share`,
+    );
     await owners.getByRole('button', { name: 'Share' }).click();
     await dismissToast(page, 'Link copied');
+    expect((await shareCounted).status()).toBe(200);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${web.url}/community/${orbital.id}/post/${ownerPost.id}`);
 

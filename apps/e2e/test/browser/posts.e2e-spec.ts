@@ -2,17 +2,11 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { ServiceProcess } from '@wave/testing';
 import { expect as expectPage } from './support/expect-page';
-import { ApiClient, newAccount } from '../support/api-client';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { startStack, startWeb } from '../support/stack';
-
-interface Member {
-  api: ApiClient;
-  id: string;
-  username: string;
-  displayName: string;
-}
+import type { Member } from './support/member';
+import { registerMember } from './support/member';
 
 interface TweetBody {
   id: string;
@@ -70,18 +64,7 @@ describe('the web client in Chromium: posts and profiles', () => {
     await stack?.stop();
   });
 
-  async function register(prefix: string): Promise<Member> {
-    const api = new ApiClient(stack.gateway.url);
-    const account = newAccount(prefix);
-    const response = await api.post<{ id: string }>('/api/register', account);
-    expect(response.status).toBe(201);
-    return {
-      api,
-      id: response.body.id,
-      username: account.username,
-      displayName: account.displayName,
-    };
-  }
+  const register = (prefix: string): Promise<Member> => registerMember(stack.gateway.url, prefix);
 
   /** A browser profile already signed in as the member (their session cookie on the web origin). */
   async function signedIn(member: Member): Promise<{ context: BrowserContext; page: Page }> {

@@ -2,18 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SearchResult } from '@wave/contracts';
 import type { ServiceProcess } from '@wave/testing';
 import { eventually } from '@wave/testing';
-import { ApiClient, newAccount } from '../support/api-client';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { startStack, startWeb } from '../support/stack';
 import { blockingViolations } from './support/quality';
-
-interface Member {
-  api: ApiClient;
-  id: string;
-  username: string;
-  displayName: string;
-}
+import type { Member } from './support/member';
+import { registerMember } from './support/member';
 
 describe('the web client in Chromium: search', () => {
   let stack: Stack;
@@ -22,18 +16,8 @@ describe('the web client in Chromium: search', () => {
   let ada: Member;
   let launchPostId: string;
 
-  async function register(prefix: string, displayName?: string): Promise<Member> {
-    const api = new ApiClient(stack.gateway.url);
-    const account = { ...newAccount(prefix), ...(displayName ? { displayName } : {}) };
-    const response = await api.post<{ id: string }>('/api/register', account);
-    expect(response.status).toBe(201);
-    return {
-      api,
-      id: response.body.id,
-      username: account.username,
-      displayName: account.displayName,
-    };
-  }
+  const register = (prefix: string, displayName?: string): Promise<Member> =>
+    registerMember(stack.gateway.url, prefix, displayName);
 
   async function signedIn(member: Member): Promise<{ context: BrowserContext; page: Page }> {
     const opened = await newPage(browser, web.url);

@@ -18,10 +18,16 @@ export const INTERNAL_SECRET_FOR_TESTS = 'e2e-internal-secret-0123456789abcdef';
 const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js');
 
 /** The services behind the gateway, started in this order. */
-const SERVICES = ['identity', 'timeline', 'communities', 'search', 'media'] as const;
+const SERVICES = ['identity', 'timeline', 'communities', 'search', 'media', 'analytics'] as const;
 
-/** The web client, built (dist/apps/web) and served by `vite preview` against a gateway. */
-export async function startWeb(gatewayUrl: string): Promise<ServiceProcess> {
+/**
+ * The web client, built (dist/apps/web) and served by `vite preview` against a gateway, as
+ * `npm start` serves it (`env`: PUBLIC_ORIGIN, PAGE_META_TIMEOUT_MS for the page renderer).
+ */
+export async function startWeb(
+  gatewayUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
   if (!existsSync(join(ROOT, 'dist/apps/web/index.html'))) {
     throw new Error('dist/apps/web is missing: build first (nx run web:build)');
   }
@@ -39,11 +45,37 @@ export async function startWeb(gatewayUrl: string): Promise<ServiceProcess> {
     ],
     cwd: ROOT,
     port,
-    env: { GATEWAY_URL: gatewayUrl },
+    env: { GATEWAY_URL: gatewayUrl, ...env },
     healthPath: '/',
   });
   await web.start();
   return web;
+}
+
+/**
+ * The page renderer's production server (dist/apps/page-meta/main.js, built with the web
+ * client), which stands beside nginx in the web pod, serving the built index.html.
+ */
+export async function startPageMetaServer(
+  gatewayUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
+  const bundle = join(ROOT, 'dist/apps/page-meta/main.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build first (nx run web:build)`);
+  const server = serviceProcess({
+    name: 'page-meta',
+    bundle,
+    cwd: ROOT,
+    port: await freePort(),
+    env: {
+      GATEWAY_URL: gatewayUrl,
+      INDEX_HTML: join(ROOT, 'dist/apps/web/index.html'),
+      ...env,
+    },
+    healthPath: '/health',
+  });
+  await server.start();
+  return server;
 }
 
 export interface Stack {
@@ -53,6 +85,7 @@ export interface Stack {
   communities: ServiceProcess;
   search: ServiceProcess;
   media: ServiceProcess;
+  analytics: ServiceProcess;
   bucket: TestBucket;
   database: TestDatabase;
   redis: TestRedisNamespace;
@@ -77,7 +110,16 @@ export async function startStack(
   const database = await createTestDatabase(`e2e_${label}`);
   const redis = createTestRedisNamespace(`e2e-${label}`);
   const bucket = createTestBucket(label);
-  const [identityPort, timelinePort, communitiesPort, searchPort, mediaPort, gatewayPort] = [
+  const [
+    identityPort,
+    timelinePort,
+    communitiesPort,
+    searchPort,
+    mediaPort,
+    analyticsPort,
+    gatewayPort,
+  ] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -97,6 +139,7 @@ export async function startStack(
     COMMUNITIES_URL: `http://127.0.0.1:${communitiesPort}`,
     SEARCH_URL: `http://127.0.0.1:${searchPort}`,
     MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
+    ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
     S3_ENDPOINT: bucket.endpoint,
     S3_ACCESS_KEY: bucket.accessKey,
     S3_SECRET_KEY: bucket.secretKey,
@@ -105,8 +148,16 @@ export async function startStack(
     // Generous limits: the tests make many calls from one address. The
     // rate-limit tests set their own.
     LOGIN_RATE_LIMIT_PER_IP: '1000',
+    LOGIN_FREE_FAILURES: '1000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
     REQUEST_RATE_LIMIT_PER_IP: '100000',
+    LINK_PREVIEW_RATE_LIMIT_PER_USER: '1000',
+    LINK_PREVIEW_RATE_LIMIT_PER_IP: '1000',
+    IMAGE_PROXY_RATE_LIMIT_PER_IP: '100000',
+    PAGE_VIEW_RATE_LIMIT_PER_IP: '100000',
+    IMPRESSION_RATE_LIMIT_PER_IP: '100000',
+    // Fewer day partitions for analytics to create at its migration.
+    RAW_EVENTS_RETENTION_DAYS: '3',
     ...overrides,
   };
   for (const app of SERVICES) {
@@ -122,6 +173,7 @@ export async function startStack(
   const communities = start('communities', communitiesPort);
   const search = start('search', searchPort);
   const media = start('media', mediaPort);
+  const analytics = start('analytics', analyticsPort);
   const gateway = start('gateway', gatewayPort);
   await Promise.all([
     identity.start(),
@@ -129,6 +181,7 @@ export async function startStack(
     communities.start(),
     search.start(),
     media.start(),
+    analytics.start(),
   ]);
   await gateway.start();
   return {
@@ -138,6 +191,7 @@ export async function startStack(
     communities,
     search,
     media,
+    analytics,
     bucket,
     database,
     redis,
@@ -150,6 +204,7 @@ export async function startStack(
         communities.stop(),
         search.stop(),
         media.stop(),
+        analytics.stop(),
       ]);
       await bucket.cleanup();
       await database.drop();

@@ -1,53 +1,77 @@
 import { z } from 'zod';
-import {
-  commonEnvShape,
-  listVar,
-  loadConfig,
-  portVar,
-  productionSecretRule,
-  refuseDevelopmentSecretInProduction,
-  urlVar,
-} from '@wave/config';
+import { listVar, loadConfig, portVar, serviceEnvSchema, urlVar } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 import { DEFAULT_SESSION_TTL_SECONDS } from '@wave/sessions';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const serviceUrl = (port: number) => urlVar(`http://127.0.0.1:${port}`, ['http:', 'https:']);
 
-export const gatewayEnvSchema = z
-  .object({
-    ...commonEnvShape,
-    PORT: portVar(SERVICE_PORTS.gateway),
-    IDENTITY_URL: serviceUrl(SERVICE_PORTS.identity),
-    TIMELINE_URL: serviceUrl(SERVICE_PORTS.timeline),
-    COMMUNITIES_URL: serviceUrl(SERVICE_PORTS.communities),
-    SEARCH_URL: serviceUrl(SERVICE_PORTS.search),
-    MEDIA_URL: serviceUrl(SERVICE_PORTS.media),
-    /** Browser origins allowed to make state-changing calls (besides the gateway's own). */
-    ALLOWED_ORIGINS: listVar([
-      'http://localhost:8080',
-      'http://127.0.0.1:8080',
-      'http://localhost:3000',
-      'http://127.0.0.1:3000',
-    ]),
-    /**
-     * Which proxies in front of the gateway to believe about the client address:
-     * "false" (none), "true" (all), "loopback", a comma list of addresses or
-     * CIDR ranges, or a hop count.
-     */
-    TRUST_PROXY: z.string().default('false'),
-    SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(DEFAULT_SESSION_TTL_SECONDS),
-    JSON_BODY_LIMIT_BYTES: count(1024 * 1024),
-    UPSTREAM_TIMEOUT_MS: count(10_000),
-    LOGIN_RATE_LIMIT_PER_IP: count(10),
-    LOGIN_RATE_LIMIT_PER_ACCOUNT: count(10),
-    LOGIN_RATE_LIMIT_WINDOW_SECONDS: count(60),
-    REGISTER_RATE_LIMIT_PER_IP: count(10),
-    REGISTER_RATE_LIMIT_WINDOW_SECONDS: count(3600),
-    REQUEST_RATE_LIMIT_PER_IP: count(1200),
-    REQUEST_RATE_LIMIT_WINDOW_SECONDS: count(60),
-  })
-  .refine(refuseDevelopmentSecretInProduction, productionSecretRule);
+export const gatewayEnvSchema = serviceEnvSchema({
+  PORT: portVar(SERVICE_PORTS.gateway),
+  IDENTITY_URL: serviceUrl(SERVICE_PORTS.identity),
+  TIMELINE_URL: serviceUrl(SERVICE_PORTS.timeline),
+  COMMUNITIES_URL: serviceUrl(SERVICE_PORTS.communities),
+  SEARCH_URL: serviceUrl(SERVICE_PORTS.search),
+  MEDIA_URL: serviceUrl(SERVICE_PORTS.media),
+  ANALYTICS_URL: serviceUrl(SERVICE_PORTS.analytics),
+  /** Browser origins allowed to make state-changing calls (besides the gateway's own). */
+  ALLOWED_ORIGINS: listVar([
+    'http://localhost:8080',
+    'http://127.0.0.1:8080',
+    'http://localhost:3000',
+    'http://127.0.0.1:3000',
+  ]),
+  /**
+   * Which proxies in front of the gateway to believe about the client address:
+   * "false" (none), "true" (all), "loopback", a comma list of addresses or
+   * CIDR ranges, or a hop count.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(DEFAULT_SESSION_TTL_SECONDS),
+  JSON_BODY_LIMIT_BYTES: count(1024 * 1024),
+  UPSTREAM_TIMEOUT_MS: count(10_000),
+  /** Sign-ins from one address, whatever the account, per window. */
+  LOGIN_RATE_LIMIT_PER_IP: count(10),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /**
+   * Failed sign-ins to one account from one address: this many in a row cost
+   * nothing, then each failure makes that pair wait twice as long as the last
+   * (from LOGIN_DELAY_BASE_SECONDS up to LOGIN_DELAY_MAX_SECONDS). Failures are
+   * remembered LOGIN_FAILURE_MEMORY_SECONDS; a successful sign-in forgets them.
+   */
+  LOGIN_FREE_FAILURES: count(5),
+  LOGIN_DELAY_BASE_SECONDS: count(1),
+  LOGIN_DELAY_MAX_SECONDS: count(900),
+  LOGIN_FAILURE_MEMORY_SECONDS: count(86_400),
+  REGISTER_RATE_LIMIT_PER_IP: count(10),
+  REGISTER_RATE_LIMIT_WINDOW_SECONDS: count(3600),
+  REQUEST_RATE_LIMIT_PER_IP: count(1200),
+  REQUEST_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /** Each link preview may make the server fetch a page: members only, and few of them. */
+  LINK_PREVIEW_RATE_LIMIT_PER_USER: count(30),
+  LINK_PREVIEW_RATE_LIMIT_PER_IP: count(60),
+  LINK_PREVIEW_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /**
+   * Image-proxy loads per address, visitors' and members' alike: generous, as a
+   * feed shows many previews, but a signed link cannot be replayed at the
+   * general budget's pace.
+   */
+  IMAGE_PROXY_RATE_LIMIT_PER_IP: count(300),
+  IMAGE_PROXY_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /**
+   * Page views (`/api/seo/track`, one per navigation) and impression reports
+   * (`/api/analytics/impressions`, one per 10 s per tab) per address, visitors'
+   * and members' alike: generous (a household or an office shares an address),
+   * but a script cannot inflate views at the general budget's pace.
+   */
+  PAGE_VIEW_RATE_LIMIT_PER_IP: count(600),
+  PAGE_VIEW_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  IMPRESSION_RATE_LIMIT_PER_IP: count(300),
+  IMPRESSION_RATE_LIMIT_WINDOW_SECONDS: count(60),
+}).refine((env) => env.LOGIN_DELAY_MAX_SECONDS >= env.LOGIN_DELAY_BASE_SECONDS, {
+  message: 'LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS',
+  path: ['LOGIN_DELAY_MAX_SECONDS'],
+});
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

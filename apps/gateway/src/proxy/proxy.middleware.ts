@@ -2,11 +2,14 @@ import type { ClientRequest, ServerResponse } from 'node:http';
 import type { NestMiddleware } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
+import { visitorKeyOf } from '@wave/internal-auth';
 import { SESSION_COOKIE_NAME, SessionStore } from '@wave/sessions';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import { GATEWAY_ROUTES, matchRoute, pathOf } from '../routing/route-table';
-import { originalUrlOf, sendError } from './raw-http';
+import { ClientIp } from '../security/client-ip';
+import { RateLimits, ROUTE_LIMITS } from '../security/rate-limits';
+import { originalUrlOf, sendError, tooManyRequests } from './raw-http';
 import type { ProxiedRequest } from './upstreams';
 import { Upstreams } from './upstreams';
 
@@ -18,7 +21,8 @@ const formatBytes = (bytes: number): string =>
 /**
  * Routes /api calls to their service: unknown /api paths get a JSON 404, bodies
  * over the route's limit a 413, and the session cookie is resolved to the user
- * the signed identity header names.
+ * the signed identity header names; calls to a route with a limit of its own
+ * are counted then.
  */
 @Injectable()
 export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerResponse> {
@@ -26,6 +30,8 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     private readonly upstreams: Upstreams,
+    private readonly limits: RateLimits,
+    private readonly clientIp: ClientIp,
   ) {}
 
   async use(
@@ -62,6 +68,27 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
       return sendError(res, 503, 'Sessions are unavailable; try again shortly');
     }
     req.identity = { userId };
+    if (route.upstream === 'analytics') {
+      req.visitorKey = visitorKeyOf(
+        this.config.INTERNAL_AUTH_SECRET,
+        {
+          addressKey: this.clientIp.limitKeyOf(req),
+          userAgent: req.headers['user-agent'] ?? '',
+        },
+        new Date(),
+      );
+    }
+    if (route.limit) {
+      const limited = await this.limits.consumeForRoute(route.limit, {
+        userId,
+        address: this.clientIp.limitKeyOf(req),
+      });
+      if (!limited.allowed) {
+        const { tooMany } = ROUTE_LIMITS[route.limit];
+        const seconds = limited.retryAfterSeconds;
+        return tooManyRequests(res, seconds, `${tooMany}. Try again in ${seconds} seconds.`);
+      }
+    }
     // The service sees (and the identity header signs) the path the client asked for.
     req.url = url;
     await this.upstreams.handler(route.upstream)(req, res, next);

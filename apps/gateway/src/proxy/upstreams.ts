@@ -3,8 +3,12 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { RequestHandler } from 'http-proxy-middleware';
-import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
-import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import {
+  INTERNAL_IDENTITY_HEADER,
+  signInternalIdentity,
+  VISITOR_KEY_HEADER,
+} from '@wave/internal-auth';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { Upstream } from '../routing/route-table';
@@ -15,6 +19,8 @@ import { sendError } from './raw-http';
 /** What the gateway has decided about a request before handing it on. */
 export interface ProxiedRequest extends GatewayRequest {
   identity?: { userId: string | null };
+  /** The visitor key analytics receives (VISITOR_KEY_HEADER); set for analytics routes only. */
+  visitorKey?: string;
   /** Called with the upstream request once it exists (to cap streamed bodies). */
   onUpstreamRequest?: (upstream: ClientRequest) => void;
 }
@@ -33,7 +39,8 @@ const HIDDEN_RESPONSE_HEADERS = ['x-powered-by', 'server'];
 /**
  * One http-proxy-middleware per service over a keep-alive agent. Every proxied
  * request carries the signed identity (user or visitor) bound to its method and
- * path; only identity receives the session cookie.
+ * path; only identity receives the session cookie, and only analytics a visitor
+ * key (`x-wave-visitor`, made here: a client's own is always dropped).
  */
 @Injectable()
 export class Upstreams implements OnApplicationShutdown {
@@ -61,6 +68,8 @@ export class Upstreams implements OnApplicationShutdown {
         return this.config.SEARCH_URL;
       case 'media':
         return this.config.MEDIA_URL;
+      case 'analytics':
+        return this.config.ANALYTICS_URL;
     }
   }
 
@@ -93,8 +102,10 @@ export class Upstreams implements OnApplicationShutdown {
             }),
           );
           if (upstream !== 'identity') proxyReq.removeHeader('cookie');
-          if (req.body !== undefined)
-            fixRequestBody(proxyReq, req as IncomingMessage & { body: unknown });
+          // Always the gateway's own: a client's header of that name never reaches a service.
+          proxyReq.removeHeader(VISITOR_KEY_HEADER);
+          if (req.visitorKey !== undefined) proxyReq.setHeader(VISITOR_KEY_HEADER, req.visitorKey);
+          if (req.body !== undefined) writeJsonBody(proxyReq, req.body);
           else req.onUpstreamRequest?.(proxyReq);
         },
         proxyRes: (proxyRes) => {
@@ -113,4 +124,18 @@ export class Upstreams implements OnApplicationShutdown {
       },
     });
   }
+}
+
+/**
+ * Sends on a JSON body the gateway has already read (a sign-in it counted).
+ * Any JSON value, including `false`, `0`, `null` and `""`: http-proxy-middleware's
+ * fixRequestBody skips falsy bodies, which left the service waiting for bytes
+ * that never came (a 502 after the upstream timeout instead of the service's 400).
+ */
+export function writeJsonBody(proxyReq: ClientRequest, body: unknown): void {
+  const bytes = Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
+  proxyReq.setHeader('content-type', 'application/json');
+  proxyReq.setHeader('content-length', bytes.length);
+  proxyReq.removeHeader('transfer-encoding');
+  proxyReq.write(bytes);
 }

@@ -1,4 +1,4 @@
-import { matchRoute, pathOf } from './route-table';
+import { matchRoute, pathOf, ROUTE_LIMIT_NAMES, ROUTES } from './route-table';
 
 describe(matchRoute.name, () => {
   it.each([
@@ -34,6 +34,9 @@ describe(matchRoute.name, () => {
     ['/api/objects/upload', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
+    ['/api/seo/track', 'analytics'],
+    ['/api/analytics/impressions', 'analytics'],
+    ['/api/analytics/user/0190b1de-1111-7000-8000-000000000001/30d?tz=Europe%2FParis', 'analytics'],
   ])('sends %s to %s', (url, upstream) => {
     expect(matchRoute(url)?.upstream).toBe(upstream);
   });
@@ -51,8 +54,34 @@ describe(matchRoute.name, () => {
     '/api/trendsx',
     '/api/posts',
     '/api/posts/a/b/c',
+    '/api/seo/trackx',
+    '/api/seo',
+    '/api/analytics',
+    '/api/analytics/user/x',
+    '/api/analytics/user/x/7d/more',
   ])('has no route for %s', (url) => {
     expect(matchRoute(url)).toBeNull();
+  });
+
+  it('gives link previews and the image proxy limits of their own, and only them', () => {
+    expect(matchRoute('/api/link-preview')?.limit).toBe('linkPreview');
+    expect(matchRoute('/api/image-proxy?url=x&sig=y')?.limit).toBe('imageProxy');
+    expect(matchRoute('/api/tweets')?.limit).toBeUndefined();
+    expect(matchRoute('/api/users/ada/tweets')?.limit).toBeUndefined();
+    expect(
+      matchRoute('/objects/uploads/0190b1de-1111-7000-8000-000000000001')?.limit,
+    ).toBeUndefined();
+  });
+
+  it('gives page views and impressions limits of their own, and only them', () => {
+    expect(matchRoute('/api/seo/track')?.limit).toBe('pageViews');
+    expect(matchRoute('/api/analytics/impressions')?.limit).toBe('impressions');
+    expect(matchRoute('/api/analytics/user/x/7d')?.limit).toBeUndefined();
+  });
+
+  it('uses every named route limit', () => {
+    const used = ROUTES.flatMap((rule) => (rule.limit ? [rule.limit] : []));
+    expect([...new Set(used)].sort()).toEqual([...ROUTE_LIMIT_NAMES].sort());
   });
 
   it('ignores the query and fragment', () => {

@@ -3,7 +3,14 @@
  * specific rule of one service (say `/api/users/{id}/tweets`) must come before a
  * broader rule of another (`/api/users/...`).
  */
-export const UPSTREAMS = ['identity', 'timeline', 'communities', 'search', 'media'] as const;
+export const UPSTREAMS = [
+  'identity',
+  'timeline',
+  'communities',
+  'search',
+  'media',
+  'analytics',
+] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
 
 /**
@@ -12,11 +19,20 @@ export type Upstream = (typeof UPSTREAMS)[number];
  */
 export const UPSTREAM_TIMEOUTS_MS: Partial<Record<Upstream, number>> = { media: 60_000 };
 
+/**
+ * Limits of single routes, on top of the general budget; ROUTE_LIMITS
+ * (security/rate-limits.ts) says whom each counts, per what, and its refusal.
+ */
+export const ROUTE_LIMIT_NAMES = ['linkPreview', 'imageProxy', 'pageViews', 'impressions'] as const;
+export type RouteLimitName = (typeof ROUTE_LIMIT_NAMES)[number];
+
 export interface RouteRule {
   upstream: Upstream;
   pattern: RegExp;
   /** Largest request body this route takes; the gateway default otherwise. */
   bodyLimit?: number;
+  /** A limit of this route's own, counted once the session is known. */
+  limit?: RouteLimitName;
 }
 
 /** A post may carry an inline image of 25 MB as a data URL (a third larger in base64). */
@@ -29,12 +45,16 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'timeline', pattern: /^\/api\/tweets$/, bodyLimit: TWEET_BODY_LIMIT_BYTES },
   { upstream: 'timeline', pattern: /^\/api\/tweets\/[^/]+(?:\/[^/]+)?$/ },
   { upstream: 'timeline', pattern: /^\/api\/users\/[^/]+\/tweets$/ },
-  { upstream: 'timeline', pattern: /^\/api\/(?:link-preview|image-proxy)$/ },
+  { upstream: 'timeline', pattern: /^\/api\/link-preview$/, limit: 'linkPreview' },
+  { upstream: 'timeline', pattern: /^\/api\/image-proxy$/, limit: 'imageProxy' },
   { upstream: 'identity', pattern: /^\/api\/users(?:\/[^/]+)*$/ },
   { upstream: 'communities', pattern: /^\/api\/communities(?:\/[^/]+)*$/ },
   { upstream: 'communities', pattern: /^\/api\/posts\/[^/]+(?:\/[^/]+)?$/ },
   { upstream: 'search', pattern: /^\/api\/(?:search|search\/analytics|trends)$/ },
   { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
+  { upstream: 'analytics', pattern: /^\/api\/seo\/track$/, limit: 'pageViews' },
+  { upstream: 'analytics', pattern: /^\/api\/analytics\/impressions$/, limit: 'impressions' },
+  { upstream: 'analytics', pattern: /^\/api\/analytics\/user\/[^/]+\/[^/]+$/ },
   {
     upstream: 'media',
     pattern: /^\/objects\/uploads\/[^/]+(?:\/display)?$/,

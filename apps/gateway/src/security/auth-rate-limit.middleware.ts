@@ -5,20 +5,24 @@ import { pathOf } from '../routing/route-table';
 import type { GatewayRequest } from '../proxy/raw-http';
 import { originalUrlOf, sendError, tooManyRequests } from '../proxy/raw-http';
 import { ClientIp } from './client-ip';
-import { accountKey, RateLimits } from './rate-limits';
+import { LoginFailures } from './login-failures';
+import { RateLimits } from './rate-limits';
 
 /** Sign-in bodies are tiny; anything bigger is not a sign-in. */
 const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
- * Limits sign-ins per address and per account, and sign-ups per address. To
- * count per account the gateway reads the sign-in body (small, capped) and
- * forwards it as it read it. A successful sign-in clears the account's count.
+ * Limits sign-ins per address, makes one address that keeps failing against one
+ * account wait longer and longer (LoginFailures), and limits sign-ups per
+ * address. To know the account the gateway reads the sign-in body (small,
+ * capped) and forwards it as it read it. Identity's answer decides: a 401 counts
+ * as a failure of that account at that address, a 200 clears its failures.
  */
 @Injectable()
 export class AuthRateLimitMiddleware implements NestMiddleware<GatewayRequest, ServerResponse> {
   constructor(
     private readonly limits: RateLimits,
+    private readonly failures: LoginFailures,
     private readonly clientIp: ClientIp,
   ) {}
 
@@ -31,7 +35,7 @@ export class AuthRateLimitMiddleware implements NestMiddleware<GatewayRequest, S
   }
 
   private async limitRegistration(req: GatewayRequest, res: ServerResponse, next: () => void) {
-    const result = await this.limits.consume('registerPerIp', this.clientIp.of(req));
+    const result = await this.limits.consume('registerPerIp', this.clientIp.limitKeyOf(req));
     if (!result.allowed) {
       return tooManyRequests(
         res,
@@ -43,7 +47,8 @@ export class AuthRateLimitMiddleware implements NestMiddleware<GatewayRequest, S
   }
 
   private async limitLogin(req: GatewayRequest, res: ServerResponse, next: () => void) {
-    const byIp = await this.limits.consume('loginPerIp', this.clientIp.of(req));
+    const address = this.clientIp.limitKeyOf(req);
+    const byIp = await this.limits.consume('loginPerIp', address);
     if (!byIp.allowed) return this.refuseLogin(res, byIp.retryAfterSeconds);
 
     const body = await readJsonBody(req, LOGIN_BODY_LIMIT_BYTES);
@@ -52,11 +57,13 @@ export class AuthRateLimitMiddleware implements NestMiddleware<GatewayRequest, S
 
     const email = (body.value as { email?: unknown } | null)?.email;
     if (typeof email === 'string' && email.trim().length > 0) {
-      const key = accountKey(email);
-      const byAccount = await this.limits.consume('loginPerAccount', key);
-      if (!byAccount.allowed) return this.refuseLogin(res, byAccount.retryAfterSeconds);
+      const key = this.failures.keyOf(email, address);
+      const wait = await this.failures.waitOf(key);
+      if (wait > 0) return this.refuseLogin(res, wait);
+      // Recorded as the answer leaves, before this client can try again.
       res.once('finish', () => {
-        if (res.statusCode === 200) void this.limits.reset('loginPerAccount', key);
+        if (res.statusCode === 401) void this.failures.recordFailure(key);
+        else if (res.statusCode === 200) void this.failures.clear(key);
       });
     }
     next();

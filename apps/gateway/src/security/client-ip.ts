@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG, trustProxySetting } from '../config/gateway.config';
+import { addressKeyOf } from './address-key';
 
 /** The client's address, believing X-Forwarded-For only from trusted proxies (TRUST_PROXY). */
 @Injectable()
@@ -18,6 +19,14 @@ export class ClientIp {
 
   of(request: IncomingMessage): string {
     return proxyAddr(request, this.trust);
+  }
+
+  /**
+   * What every per-address limit counts the client under: its address, with
+   * IPv6 grouped by /64 (addressKeyOf).
+   */
+  limitKeyOf(request: IncomingMessage): string {
+    return addressKeyOf(this.of(request));
   }
 
   /** http or https, as the browser used it. */

@@ -1,14 +1,45 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { REDIS_CLIENT } from '@wave/redis';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
+import type { RouteLimitName } from '../routing/route-table';
 
-export type RateLimitName = 'requests' | 'loginPerIp' | 'loginPerAccount' | 'registerPerIp';
+export type RateLimitName =
+  | 'requests'
+  | 'loginPerIp'
+  | 'registerPerIp'
+  | 'linkPreviewPerUser'
+  | 'linkPreviewPerIp'
+  | 'imageProxyPerIp'
+  | 'pageViewsPerIp'
+  | 'impressionsPerIp';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** A limit of a single route (RouteRule.limit): whom it counts, with which limiters. */
+export type RouteLimit =
+  /** Members' calls, per address, then per member; visitors pass on (the service refuses them). */
+  | { counts: 'members'; perIp: RateLimitName; perUser: RateLimitName; tooMany: string }
+  /** Every call, a visitor's or a member's, per address. */
+  | { counts: 'everyone'; perIp: RateLimitName; tooMany: string };
+
+/** Each route limit, and what its refusal says. */
+export const ROUTE_LIMITS: Record<RouteLimitName, RouteLimit> = {
+  // Each preview may make the server fetch a page.
+  linkPreview: {
+    counts: 'members',
+    perIp: 'linkPreviewPerIp',
+    perUser: 'linkPreviewPerUser',
+    tooMany: 'Too many link previews',
+  },
+  // Anyone may load a signed link, and each load fetches the image anew.
+  imageProxy: { counts: 'everyone', perIp: 'imageProxyPerIp', tooMany: 'Too many images' },
+  // Anyone's views count: a limit per address keeps a script from inflating them.
+  pageViews: { counts: 'everyone', perIp: 'pageViewsPerIp', tooMany: 'Too many page views' },
+  impressions: { counts: 'everyone', perIp: 'impressionsPerIp', tooMany: 'Too many impressions' },
+};
 
 /**
  * Fixed-window counters kept in Redis, shared by every gateway replica. If
@@ -39,15 +70,35 @@ export class RateLimits {
         config.LOGIN_RATE_LIMIT_PER_IP,
         config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
       ),
-      loginPerAccount: limiter(
-        'login-account',
-        config.LOGIN_RATE_LIMIT_PER_ACCOUNT,
-        config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
-      ),
       registerPerIp: limiter(
         'register-ip',
         config.REGISTER_RATE_LIMIT_PER_IP,
         config.REGISTER_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      linkPreviewPerUser: limiter(
+        'link-preview-user',
+        config.LINK_PREVIEW_RATE_LIMIT_PER_USER,
+        config.LINK_PREVIEW_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      linkPreviewPerIp: limiter(
+        'link-preview-ip',
+        config.LINK_PREVIEW_RATE_LIMIT_PER_IP,
+        config.LINK_PREVIEW_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      imageProxyPerIp: limiter(
+        'image-proxy-ip',
+        config.IMAGE_PROXY_RATE_LIMIT_PER_IP,
+        config.IMAGE_PROXY_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      pageViewsPerIp: limiter(
+        'page-views-ip',
+        config.PAGE_VIEW_RATE_LIMIT_PER_IP,
+        config.PAGE_VIEW_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      impressionsPerIp: limiter(
+        'impressions-ip',
+        config.IMPRESSION_RATE_LIMIT_PER_IP,
+        config.IMPRESSION_RATE_LIMIT_WINDOW_SECONDS,
       ),
     };
   }
@@ -68,11 +119,18 @@ export class RateLimits {
     }
   }
 
-  async reset(name: RateLimitName, key: string): Promise<void> {
-    await this.limiters[name].delete(key).catch(() => undefined);
+  /**
+   * A call to a route with a limit of its own, from `address` (its limit key,
+   * ClientIp.limitKeyOf) by `userId` (null for a visitor).
+   */
+  async consumeForRoute(
+    name: RouteLimitName,
+    caller: { userId: string | null; address: string },
+  ): Promise<RateLimitResult> {
+    const limit = ROUTE_LIMITS[name];
+    if (limit.counts === 'everyone') return this.consume(limit.perIp, caller.address);
+    if (caller.userId === null) return { allowed: true };
+    const byIp = await this.consume(limit.perIp, caller.address);
+    return byIp.allowed ? this.consume(limit.perUser, caller.userId) : byIp;
   }
 }
-
-/** Accounts are keyed by a hash of the email, so Redis holds no addresses. */
-export const accountKey = (email: string): string =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');

@@ -15,7 +15,7 @@ export class RequestRateLimitMiddleware implements NestMiddleware<GatewayRequest
   ) {}
 
   async use(req: GatewayRequest, res: ServerResponse, next: () => void): Promise<void> {
-    const result = await this.limits.consume('requests', this.clientIp.of(req));
+    const result = await this.limits.consume('requests', this.clientIp.limitKeyOf(req));
     if (!result.allowed) {
       tooManyRequests(
         res,

@@ -1,13 +1,15 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginRequest, RegisterRequest, UserResponse } from '@wave/contracts';
-import { loginRequestSchema, registerRequestSchema } from '@wave/contracts';
+import type { RegisterRequest, UserResponse } from '@wave/contracts';
+import { registerRequestSchema } from '@wave/contracts';
 import { OptionalUserId } from '@wave/internal-auth';
 import { ZodValidationPipe } from '@wave/service-runtime';
 import { IdentityException } from '../common/identity.exception';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import { SessionCookies } from './session-cookies';
+import type { SignedInRequest } from './strategies/local-auth.guard';
+import { LocalAuthGuard } from './strategies/local-auth.guard';
 
 @Controller('api')
 export class AuthController {
@@ -29,15 +31,16 @@ export class AuthController {
     return user;
   }
 
+  /** Email and password, checked by the local strategy (LocalAuthGuard) before this runs. */
   @Post('login')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
+  @UseGuards(LocalAuthGuard)
   async login(
-    @Body(new ZodValidationPipe(loginRequestSchema)) body: LoginRequest,
-    @Req() request: FastifyRequest,
+    @Req() request: SignedInRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserResponse> {
-    const { user, token } = await this.auth.login(body, this.cookies.read(request));
+    const { user, token } = await this.auth.signIn(request.user, this.cookies.read(request));
     this.cookies.write(reply, token);
     return user;
   }

@@ -6,8 +6,10 @@ import { isUniqueViolation } from '@wave/database';
 import { EventOutbox } from '@wave/messaging';
 import { SessionStore } from '@wave/sessions';
 import { IdentityException } from '../common/identity.exception';
+import type { UserEntity } from '../users/user.entity';
 import { toUserRegisteredEvent, toUserResponse } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
+import { CommonPasswords } from './common-passwords';
 import { PasswordHasher } from './password-hasher';
 
 export interface SignedIn {
@@ -22,10 +24,14 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     private readonly outbox: EventOutbox,
+    private readonly commonPasswords: CommonPasswords,
   ) {}
 
   /** Creates the account (publishing user.registered) and signs it in. */
   async register(request: RegisterRequest): Promise<SignedIn> {
+    if (this.commonPasswords.has(request.password)) {
+      throw new IdentityException('PASSWORD_TOO_COMMON');
+    }
     if (isReservedUsername(request.username)) throw new IdentityException('USERNAME_RESERVED');
     const taken = await this.users.usernameOrEmailTaken(request.username, request.email);
     if (taken) throw new IdentityException(taken === 'username' ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN');
@@ -56,20 +62,28 @@ export class AuthService {
   }
 
   /**
-   * Checks the credentials and starts a new session, ending the one the browser
-   * came with (a fresh token on every sign-in). Unknown email and wrong password
-   * fail alike, in the same time.
+   * The account these credentials open, or null. Unknown email and wrong password
+   * fail alike, in the same time. A hash made with older parameters is upgraded
+   * here, the one moment the password is at hand.
    */
-  async login(request: LoginRequest, previousToken: string | undefined): Promise<SignedIn> {
-    const user = await this.users.findByEmail(request.email);
+  async validateCredentials(credentials: LoginRequest): Promise<UserEntity | null> {
+    const user = await this.users.findByEmail(credentials.email);
     const valid = user
-      ? await this.hasher.verify(user.passwordHash, request.password)
-      : await this.hasher.verifyNothing(request.password);
-    if (!user || !valid) throw new IdentityException('INVALID_CREDENTIALS');
+      ? await this.hasher.verify(user.passwordHash, credentials.password)
+      : await this.hasher.verifyNothing(credentials.password);
+    if (!user || !valid) return null;
 
     if (this.hasher.needsRehash(user.passwordHash)) {
-      await this.users.updatePasswordHash(user.id, await this.hasher.hash(request.password));
+      await this.users.updatePasswordHash(user.id, await this.hasher.hash(credentials.password));
     }
+    return user;
+  }
+
+  /**
+   * Starts a new session for a user a strategy authenticated, ending the one the
+   * browser came with (a fresh token on every sign-in).
+   */
+  async signIn(user: UserEntity, previousToken: string | undefined): Promise<SignedIn> {
     await this.sessions.destroy(previousToken);
     const { token } = await this.sessions.create(user.id);
     return { user: toUserResponse(user, { self: true }), token };

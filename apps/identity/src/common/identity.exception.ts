@@ -5,6 +5,7 @@ export const IDENTITY_ERROR_CODES = [
   'USERNAME_TAKEN',
   'USERNAME_RESERVED',
   'EMAIL_TAKEN',
+  'PASSWORD_TOO_COMMON',
   'INVALID_CREDENTIALS',
   'NOT_SIGNED_IN',
   'USER_NOT_FOUND',
@@ -21,6 +22,7 @@ const MESSAGES: Record<IdentityErrorCode, string> = {
   USERNAME_TAKEN: 'Username is already taken',
   USERNAME_RESERVED: 'This username is reserved; please choose another',
   EMAIL_TAKEN: 'An account with this email already exists',
+  PASSWORD_TOO_COMMON: 'Password is too common; choose one that is harder to guess',
   INVALID_CREDENTIALS: 'Invalid email or password',
   NOT_SIGNED_IN: 'Not signed in',
   USER_NOT_FOUND: 'User not found',
@@ -48,6 +50,7 @@ export function statusOf(code: IdentityErrorCode): HttpStatus {
     case 'IMAGES_UNAVAILABLE':
       return HttpStatus.SERVICE_UNAVAILABLE;
     case 'USERNAME_RESERVED':
+    case 'PASSWORD_TOO_COMMON':
     case 'INVALID_USER_REFERENCE':
     case 'CANNOT_FOLLOW_SELF':
     case 'INVALID_CURSOR':

@@ -1,11 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { FollowStatusResponse, Page, PageQuery, UserResponse } from '@wave/contracts';
-import { idSchema, pageQuerySchema } from '@wave/contracts';
+import { idOrUsernameSchema, idSchema, pageQuerySchema } from '@wave/contracts';
 import { AuthenticatedUserId, OptionalUserId } from '@wave/internal-auth';
 import { ZodValidationPipe } from '@wave/service-runtime';
 import { FollowsService } from './follows.service';
 
 const userIdParam = new ZodValidationPipe(idSchema('User id'));
+const userReference = new ZodValidationPipe(idOrUsernameSchema);
 const pageQuery = new ZodValidationPipe(pageQuerySchema);
 
 @Controller('api/users')
@@ -32,7 +33,7 @@ export class FollowsController {
   @Get(':idOrUsername/followers')
   followers(
     @OptionalUserId() readerId: string | null,
-    @Param('idOrUsername') reference: string,
+    @Param('idOrUsername', userReference) reference: string,
     @Query(pageQuery) query: PageQuery,
   ): Promise<Page<UserResponse>> {
     return this.service.followers(reference, query, readerId);
@@ -41,7 +42,7 @@ export class FollowsController {
   @Get(':idOrUsername/following')
   following(
     @OptionalUserId() readerId: string | null,
-    @Param('idOrUsername') reference: string,
+    @Param('idOrUsername', userReference) reference: string,
     @Query(pageQuery) query: PageQuery,
   ): Promise<Page<UserResponse>> {
     return this.service.following(reference, query, readerId);

@@ -10,7 +10,8 @@ import { UsersRepository } from '../users/users.repository';
  * Identity's answers to other services: every user and every follow, a page at
  * a time in key order, for projections rebuilt from scratch (search's reindex).
  * A page asks for one row more than it returns, so `next` is null exactly
- * after the last row.
+ * after the last row. And the current profile and cover images of users, for
+ * media's check of the claims on them.
  */
 @Injectable()
 export class IdentityRpcServer extends RpcEndpoint {
@@ -22,6 +23,13 @@ export class IdentityRpcServer extends RpcEndpoint {
     super({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
     this.server.handle('identity.users-page', (request) => this.usersPage(request));
     this.server.handle('identity.follows-page', (request) => this.followsPage(request));
+    this.server.handle('identity.user-images', async ({ ids }) => ({
+      users: (await this.users.imagesOf(ids)).map((user) => ({
+        id: user.id,
+        profileImageUrl: user.profileImageUrl,
+        coverImageUrl: user.coverImageUrl,
+      })),
+    }));
   }
 
   private async usersPage({

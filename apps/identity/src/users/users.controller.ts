@@ -4,10 +4,16 @@ import type {
   UpdateProfileRequest,
   UserResponse,
 } from '@wave/contracts';
-import { updateProfileImageRequestSchema, updateProfileRequestSchema } from '@wave/contracts';
+import {
+  idOrUsernameSchema,
+  updateProfileImageRequestSchema,
+  updateProfileRequestSchema,
+} from '@wave/contracts';
 import { AuthenticatedUserId, OptionalUserId } from '@wave/internal-auth';
 import { ZodValidationPipe } from '@wave/service-runtime';
 import { UsersService } from './users.service';
+
+const userReference = new ZodValidationPipe(idOrUsernameSchema);
 
 @Controller('api/users')
 export class UsersController {
@@ -32,7 +38,7 @@ export class UsersController {
   @Get(':idOrUsername')
   get(
     @OptionalUserId() readerId: string | null,
-    @Param('idOrUsername') reference: string,
+    @Param('idOrUsername', userReference) reference: string,
   ): Promise<UserResponse> {
     return this.service.getByReference(reference, readerId);
   }

@@ -33,6 +33,15 @@ export class UsersRepository {
     return this.users().createQueryBuilder('user').where('user.id = ANY(:ids)', { ids }).getMany();
   }
 
+  /** The current profile and cover images of those of `ids` that are users that exist. */
+  imagesOf(ids: string[]): Promise<Pick<UserEntity, 'id' | 'profileImageUrl' | 'coverImageUrl'>[]> {
+    return this.users()
+      .createQueryBuilder('user')
+      .select(['user.id', 'user.profileImageUrl', 'user.coverImageUrl'])
+      .where('user.id = ANY(:ids)', { ids })
+      .getMany();
+  }
+
   findByUsername(username: string): Promise<UserEntity | null> {
     return this.users()
       .createQueryBuilder('user')

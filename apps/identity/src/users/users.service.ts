@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { ProfileImageType, UpdateProfileRequest, UserResponse } from '@wave/contracts';
 import { isUuid, USERNAME_PATTERN } from '@wave/contracts';
 import { EventOutbox } from '@wave/messaging';
-import { RpcClient, RpcUnavailableError } from '@wave/rpc';
+import type { ClaimRefusal } from '@wave/rpc';
+import { claimObjects, releaseClaims, RpcClient } from '@wave/rpc';
+import type { IdentityErrorCode } from '../common/identity.exception';
 import { IdentityException } from '../common/identity.exception';
 import { FollowsRepository } from '../follows/follows.repository';
 import { toObjectPath } from './object-path.util';
@@ -11,8 +13,18 @@ import { toUserResponse, toUserUpdatedEvent } from './user.mapper';
 import type { UserChanges } from './users.repository';
 import { UsersRepository } from './users.repository';
 
+/** How a refused claim is answered. */
+const CLAIM_REFUSALS: Record<ClaimRefusal, IdentityErrorCode> = {
+  unavailable: 'IMAGES_UNAVAILABLE',
+  'not-yours': 'IMAGE_NOT_YOURS',
+  'not-found': 'INVALID_IMAGE_URL',
+  'not-an-upload': 'INVALID_IMAGE_URL',
+};
+
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     private readonly users: UsersRepository,
     private readonly follows: FollowsRepository,
@@ -62,36 +74,43 @@ export class UsersService {
   ): Promise<UserResponse> {
     const path = toObjectPath(imageUrl);
     if (!path) throw new IdentityException('INVALID_IMAGE_URL');
-    let claim;
-    try {
-      claim = await this.rpc.call('media.claim-objects', {
-        ownerId: userId,
-        objectPaths: [path],
-        purpose: imageType,
-        subjectId: userId,
-      });
-    } catch (error) {
-      if (error instanceof RpcUnavailableError) throw new IdentityException('IMAGES_UNAVAILABLE');
-      throw error;
-    }
-    if (!claim.ok) {
-      throw new IdentityException(
-        claim.reason === 'not-yours' ? 'IMAGE_NOT_YOURS' : 'INVALID_IMAGE_URL',
-      );
-    }
+    // Claimed last, once the request can succeed, and given back if the update fails.
+    if (!(await this.users.findById(userId))) throw new IdentityException('NOT_SIGNED_IN');
+    const claim = await claimObjects(this.rpc, {
+      ownerId: userId,
+      objectPaths: [path],
+      purpose: imageType,
+      subjectId: userId,
+    });
+    if (!claim.ok) throw new IdentityException(CLAIM_REFUSALS[claim.reason]);
+    const { claimId } = claim;
     return this.applyChanges(
       userId,
       imageType === 'profile' ? { profileImageUrl: path } : { coverImageUrl: path },
+      () =>
+        releaseClaims(
+          this.rpc,
+          { ownerId: userId, purpose: imageType, subjectId: userId, claimId },
+          this.logger,
+        ),
     );
   }
 
-  private async applyChanges(userId: string, changes: UserChanges): Promise<UserResponse> {
-    const user = await this.outbox.transaction(async (manager) => {
-      const updated = await this.users.update(manager, userId, changes);
-      if (!updated) throw new IdentityException('NOT_SIGNED_IN');
-      await this.outbox.append(manager, 'user.updated', toUserUpdatedEvent(updated));
-      return updated;
-    });
+  /** Writes the changes; `rolledBack` undoes a claim made for them if they fail. */
+  private async applyChanges(
+    userId: string,
+    changes: UserChanges,
+    rolledBack?: () => Promise<void>,
+  ): Promise<UserResponse> {
+    const user = await this.outbox.transaction(
+      async (manager) => {
+        const updated = await this.users.update(manager, userId, changes);
+        if (!updated) throw new IdentityException('NOT_SIGNED_IN');
+        await this.outbox.append(manager, 'user.updated', toUserUpdatedEvent(updated));
+        return updated;
+      },
+      { rolledBack },
+    );
     return toUserResponse(user, { self: true });
   }
 }

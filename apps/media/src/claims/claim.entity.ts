@@ -15,9 +15,19 @@ import { UploadEntity } from '../uploads/upload.entity';
  * kept while it has a claim; the last one released deletes it (the tweet or
  * post deleted, the image replaced). Uploads claimed before claims were
  * recorded have none here and are simply kept.
+ *
+ * A claim is made just before the write that records the use, so for a while
+ * its subject may not exist yet, and never will if the write failed: the
+ * clean-up asks the subject's owner about claims still unverified after
+ * CLAIM_VERIFY_AFTER_SECONDS, marks those whose subject exists (and, for a
+ * profile, cover or icon, still shows that upload) as verified (never asked
+ * about again) and gives back the others.
  */
 @Entity({ name: 'claims' })
 @Index('ix_claims_subject', ['subjectId', 'purpose'])
+@Index('ix_claims_unverified', ['claimedAt', 'uploadId', 'purpose', 'subjectId'], {
+  where: 'verified_at IS NULL',
+})
 export class ClaimEntity {
   @PrimaryColumn({ type: 'uuid' })
   uploadId!: string;
@@ -35,6 +45,23 @@ export class ClaimEntity {
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   claimedAt!: Date;
+
+  /**
+   * The claim call that made it, while it is the only one that did: another
+   * call claiming the same use clears it. A failed write gives back the claims
+   * of its own call only (never a use someone else's write, or an earlier
+   * one, may rely on).
+   */
+  @Column({ type: 'uuid', nullable: true })
+  claimId!: string | null;
+
+  /**
+   * When the subject's owner vouched for the claim (the subject exists, and
+   * shows the image); null until then, and again once another call claims the
+   * same use (made anew, `claimedAt` then).
+   */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  verifiedAt!: Date | null;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
 import type { EventPayload, RpcRequest, RpcResponse } from '@wave/contracts';
 import { ObjectStorage } from '../storage/object-storage';
 import type { UploadEntity } from '../uploads/upload.entity';
-import { storedKeysOf, uploadIdOf } from '../uploads/upload-signature.util';
+import { storedKeysOf, uploadIdOf, uploadIdOfImage } from '../uploads/upload-signature.util';
 import { UploadsRepository } from '../uploads/uploads.repository';
 
 /** The upload a current image is, as a `keep` list (none for no image or a non-upload path). */
 function current(path: string | null): string[] {
-  const id = path ? uploadIdOf(path) : null;
+  const id = path ? uploadIdOfImage(path) : null;
   return id ? [id] : [];
 }
 
@@ -16,7 +17,8 @@ function current(path: string | null): string[] {
  * profile or cover image), and releases them when that goes away: an upload
  * whose last claim is released is deleted, objects and all, and its URL
  * answers 404 from then on. Claims are all or nothing; unclaimed uploads
- * expire on their own (the clean-up job).
+ * expire on their own (the clean-up job). A claim given back because the
+ * write that made it failed does not delete the upload: it is unclaimed again.
  */
 @Injectable()
 export class ClaimsService {
@@ -44,11 +46,30 @@ export class ClaimsService {
         return { ok: false, reason: 'not-found', objectPath };
       if (upload.ownerId !== request.ownerId) return { ok: false, reason: 'not-yours', objectPath };
     }
-    if (!(await this.uploads.claim(ids, request.purpose, request.subjectId))) {
+    const claimId = uuidv7();
+    if (!(await this.uploads.claim(ids, request.purpose, request.subjectId, claimId))) {
       // Released between the check and the claim (another use of it deleted meanwhile).
       return { ok: false, reason: 'not-found', objectPath: request.objectPaths[0] ?? '' };
     }
-    return { ok: true };
+    return { ok: true, claimId };
+  }
+
+  /**
+   * Gives back what a failed write claimed: the owner's uploads stay (the user
+   * may retry with them), unclaimed again unless something else uses them.
+   *
+   * Only the claims that call made alone go. A subject that exists keeps its
+   * claims: the icon or avatar it already had was claimed by an earlier call,
+   * and when two calls claim the same new use at once (two updates naming one
+   * icon, one of them failing), the second clears the claim id, so the failed
+   * one cannot take away what the other's commit relies on. A claim verified
+   * meanwhile stays too. What this leaves behind unverified, the clean-up asks
+   * the owner about.
+   */
+  async releaseFailed(
+    request: RpcRequest<'media.release-claims'>,
+  ): Promise<RpcResponse<'media.release-claims'>> {
+    return { released: await this.uploads.giveBack(request, request.ownerId) };
   }
 
   /** A deleted tweet's images. */

@@ -2,6 +2,7 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/comm
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { bullConnection, bullPrefix } from '@wave/redis';
+import { ClaimVerificationService } from '../claims/claim-verification.service';
 import type { MediaConfig } from '../config/media.config';
 import { MEDIA_CONFIG } from '../config/media.config';
 import { ObjectStorage } from '../storage/object-storage';
@@ -13,8 +14,11 @@ const BATCH = 200;
 
 /**
  * A scheduled BullMQ job (every CLEANUP_INTERVAL_SECONDS, one schedule for all
- * replicas) that deletes uploads nothing claimed within UNCLAIMED_TTL_SECONDS:
- * their objects, then their rows, a batch at a time.
+ * replicas) that first settles the claims still unverified after the grace
+ * period (`ClaimVerificationService`: kept when their subject exists and,
+ * for a profile, cover or icon, shows that image; given back otherwise),
+ * then deletes uploads nothing claimed within
+ * UNCLAIMED_TTL_SECONDS: their objects, then their rows, a batch at a time.
  */
 @Injectable()
 export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -26,6 +30,7 @@ export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
     private readonly uploads: UploadsRepository,
     private readonly storage: ObjectStorage,
+    private readonly claims: ClaimVerificationService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -39,7 +44,7 @@ export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutd
       { every: this.config.CLEANUP_INTERVAL_SECONDS * 1000 },
       { name: 'delete-unclaimed', opts: { removeOnComplete: 100, removeOnFail: 100 } },
     );
-    this.worker = new Worker(CLEANUP_QUEUE, () => this.deleteUnclaimed(), {
+    this.worker = new Worker(CLEANUP_QUEUE, () => this.run(), {
       ...connection,
       concurrency: 1,
     });
@@ -49,6 +54,12 @@ export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
     await this.queue?.close();
+  }
+
+  /** One run of the job. */
+  async run(now: Date = new Date()): Promise<{ deleted: number }> {
+    await this.claims.verify(now);
+    return { deleted: await this.deleteUnclaimed(now) };
   }
 
   /** Deletes every expired unclaimed upload; returns how many. */

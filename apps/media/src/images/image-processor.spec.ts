@@ -15,6 +15,7 @@ const IMAGE_MAX_PIXELS = 1_000_000;
 
 const configWith = (overrides: Record<string, string> = {}) =>
   loadMediaConfig({
+    NODE_ENV: 'test',
     IMAGE_MAX_PIXELS: String(IMAGE_MAX_PIXELS),
     DISPLAY_MAX_WIDTH: String(DISPLAY_MAX_WIDTH),
     ...overrides,

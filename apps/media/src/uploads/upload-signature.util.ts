@@ -1,11 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '@wave/internal-auth';
 
 /**
  * The capability in an upload URL: an HMAC over the upload id and its expiry.
  * The URL also needs its owner signed in, and works once (the database says).
+ * The key is derived from the shared secret for upload URLs only, so the
+ * signature cannot be replayed as any other (an identity header, say).
  */
 export function signUpload(secret: string, id: string, expiresAtMs: number): string {
-  return createHmac('sha256', secret).update(`upload\n${id}\n${expiresAtMs}`).digest('base64url');
+  return createHmac('sha256', deriveKey(secret, 'upload-url'))
+    .update(`upload\n${id}\n${expiresAtMs}`)
+    .digest('base64url');
 }
 
 export type UploadUrlCheck = 'valid' | 'invalid' | 'expired';
@@ -37,4 +42,18 @@ const UPLOAD_PATH =
 /** The upload id of an object path (`/objects/uploads/<id>`), or null. */
 export function uploadIdOf(objectPath: string): string | null {
   return UPLOAD_PATH.exec(objectPath)?.[1] ?? null;
+}
+
+/**
+ * The upload id of an image as another service stores it (a profile, cover or
+ * icon URL): its object path, the same with a query, or an absolute URL whose
+ * path is one. Null for anything else (no image of ours).
+ */
+export function uploadIdOfImage(imageUrl: string): string | null {
+  if (!/^https?:\/\//i.test(imageUrl)) return uploadIdOf(imageUrl.split(/[?#]/, 1)[0] ?? '');
+  try {
+    return uploadIdOf(new URL(imageUrl).pathname);
+  } catch {
+    return null;
+  }
 }

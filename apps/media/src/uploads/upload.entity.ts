@@ -6,7 +6,8 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 /**
  * One upload URL and what became of it. `pending` until the single PUT it
  * allows begins, then `receiving`, and `stored` or `failed`. Stored uploads
- * that nothing claims are deleted after a day.
+ * that nothing claims are deleted after a day (from the upload, or from when
+ * their last claim was given back).
  */
 @Entity({ name: 'uploads' })
 @Check('ck_uploads_status', `status IN ('pending', 'receiving', 'stored', 'failed')`)
@@ -48,6 +49,14 @@ export class UploadEntity {
 
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   claimedAt!: Date | null;
+
+  /**
+   * When its last claim was given back without deleting it (the write that
+   * claimed it failed, or the claim's subject never came to exist): unclaimed
+   * again, it is kept for UNCLAIMED_TTL_SECONDS from then, as from its upload.
+   */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  releasedAt!: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;

@@ -1,12 +1,14 @@
 import { Controller, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { idSchema } from '@wave/contracts';
+import type { UploadUrlQuery } from '@wave/contracts';
+import { idSchema, uploadUrlQuerySchema } from '@wave/contracts';
 import { AuthenticatedUserId } from '@wave/internal-auth';
 import { ZodValidationPipe } from '@wave/service-runtime';
 import type { StoredUploadResponse, UploadUrlResponse } from './uploads.service';
 import { UploadsService } from './uploads.service';
 
 const uploadId = new ZodValidationPipe(idSchema('Upload id'));
+const uploadUrlQuery = new ZodValidationPipe(uploadUrlQuerySchema);
 
 @Controller()
 export class UploadsController {
@@ -25,16 +27,15 @@ export class UploadsController {
   upload(
     @AuthenticatedUserId() userId: string,
     @Param('id', uploadId) id: string,
-    @Query('expires') expires: string | undefined,
-    @Query('signature') signature: string | undefined,
+    @Query(uploadUrlQuery) query: UploadUrlQuery,
     @Req() request: FastifyRequest,
   ): Promise<StoredUploadResponse> {
     const length = request.headers['content-length'];
     return this.service.receive(
       userId,
       id,
-      typeof expires === 'string' ? expires : undefined,
-      typeof signature === 'string' ? signature : undefined,
+      query.expires,
+      query.signature,
       length === undefined ? null : Number(length),
       request.raw,
     );

@@ -7,6 +7,25 @@ import { UploadEntity } from './upload.entity';
 /** A claimed upload was released (deleted) before the claim could lock it. */
 class ReleasedMeanwhile extends Error {}
 
+/** One claim: an upload used by a subject for a purpose. */
+export interface ClaimKey {
+  uploadId: string;
+  purpose: string;
+  subjectId: string;
+}
+
+/** An unverified claim, with its place in the clean-up's walk. */
+export interface UnverifiedClaim extends ClaimKey {
+  claimedAt: Date;
+}
+
+/** The keys as three parallel arrays, for `unnest`. */
+const columnsOf = (claims: ClaimKey[]): [string[], string[], string[]] => [
+  claims.map((claim) => claim.uploadId),
+  claims.map((claim) => claim.purpose),
+  claims.map((claim) => claim.subjectId),
+];
+
 /** The only code that reads and writes media's uploads and their claims. */
 @Injectable()
 export class UploadsRepository {
@@ -73,10 +92,22 @@ export class UploadsRepository {
 
   /**
    * Records that `subjectId` uses the uploads (for `purpose`) and marks them
-   * as used (keeping the first use's purpose). False, changing nothing, when
-   * one of them is no longer there (released meanwhile).
+   * as used (keeping the first use's purpose). The claims it makes carry
+   * `claimId`; one the subject held already loses its claim id, as it is no
+   * longer this call's alone to give back, and is made anew: claimed now and
+   * unverified again. So the write now in flight is protected as a first
+   * claim is (an older `user.updated` or `community.updated` heard meanwhile
+   * leaves it, the clean-up asks about it only after the grace period), and
+   * if that write fails, the clean-up still finds the claim and asks whether
+   * the image is current. False, changing nothing, when one of them is no
+   * longer there (released meanwhile).
    */
-  async claim(ids: string[], purpose: string, subjectId: string): Promise<boolean> {
+  async claim(
+    ids: string[],
+    purpose: string,
+    subjectId: string,
+    claimId: string,
+  ): Promise<boolean> {
     return this.dataSource
       .transaction(async (manager) => {
         // Locks the uploads first, as a release does, so the two never cross.
@@ -88,9 +119,11 @@ export class UploadsRepository {
         );
         if (rows.length !== new Set(ids).size) throw new ReleasedMeanwhile();
         await manager.query(
-          `INSERT INTO ${this.claimsTable} (upload_id, purpose, subject_id)
-           SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
-          [ids, purpose, subjectId],
+          `INSERT INTO ${this.claimsTable} (upload_id, purpose, subject_id, claim_id)
+           SELECT unnest($1::uuid[]), $2, $3, $4
+           ON CONFLICT (upload_id, purpose, subject_id)
+           DO UPDATE SET claim_id = NULL, claimed_at = now(), verified_at = NULL`,
+          [[...new Set(ids)], purpose, subjectId, claimId],
         );
         return true;
       })
@@ -160,7 +193,129 @@ export class UploadsRepository {
     });
   }
 
-  /** Up to `limit` uploads nothing claimed, older than the cut-off, locked for deletion. */
+  /**
+   * Gives back the claims one claim call made for a write that failed: those
+   * still carrying its `claimId` (no other call claimed the same use since),
+   * unverified, on the owner's uploads. See `unclaim`.
+   */
+  async giveBack(
+    call: { claimId: string; purpose: string; subjectId: string },
+    ownerId: string,
+  ): Promise<number> {
+    const claims = await this.dataSource
+      .getRepository(ClaimEntity)
+      .createQueryBuilder('claim')
+      .innerJoin(UploadEntity, 'upload', 'upload.id = claim.upload_id')
+      .select(['claim.uploadId', 'claim.purpose', 'claim.subjectId'])
+      .where('claim.claim_id = :claimId AND claim.purpose = :purpose', call)
+      .andWhere('claim.subject_id = :subjectId AND upload.owner_id = :ownerId', {
+        subjectId: call.subjectId,
+        ownerId,
+      })
+      .getMany();
+    return this.unclaim(claims, call.claimId);
+  }
+
+  /**
+   * Gives back claims without deleting their uploads (the write that made them
+   * failed, or their subject never came to exist): only unverified ones, and
+   * with `claimId` only those still carrying it. An upload left with no claim
+   * is unclaimed again (`released_at` now), for the clean-up to delete after
+   * the unclaimed TTL unless something claims it first. A claim given with
+   * its `claimedAt` goes only if it was not made anew since (the clean-up
+   * judged the claim as it read it). The uploads are locked first, in id
+   * order, as a claim locks them, so the two never cross: a claim waiting on
+   * the lock then marks the upload used again (and one that came first has
+   * cleared the claim id and renewed the claim, or verified it). Returns how
+   * many claims went; giving back what is gone already changes nothing.
+   */
+  async unclaim(
+    claims: (ClaimKey & { claimedAt?: Date })[],
+    claimId: string | null = null,
+  ): Promise<number> {
+    if (claims.length === 0) return 0;
+    return this.dataSource.transaction(async (manager) => {
+      const ids = [...new Set(claims.map((claim) => claim.uploadId))].sort();
+      await manager.query(
+        `SELECT id FROM ${this.table} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        [ids],
+      );
+      const [released]: [{ upload_id: string }[], number] = await manager.query(
+        `DELETE FROM ${this.claimsTable} c
+         USING unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::timestamptz[])
+           AS k(upload_id, purpose, subject_id, claimed_at)
+         WHERE c.upload_id = k.upload_id AND c.purpose = k.purpose AND c.subject_id = k.subject_id
+           AND (k.claimed_at IS NULL OR c.claimed_at = k.claimed_at)
+           AND c.verified_at IS NULL AND ($5::uuid IS NULL OR c.claim_id = $5)
+         RETURNING c.upload_id`,
+        [...columnsOf(claims), claims.map((claim) => claim.claimedAt ?? null), claimId],
+      );
+      if (released.length === 0) return 0;
+      await manager.query(
+        `UPDATE ${this.table} u
+         SET claimed_at = NULL, claimed_for = NULL, released_at = now()
+         WHERE u.id = ANY($1::uuid[])
+           AND NOT EXISTS (SELECT 1 FROM ${this.claimsTable} c WHERE c.upload_id = u.id)`,
+        [released.map((row) => row.upload_id)],
+      );
+      return released.length;
+    });
+  }
+
+  /**
+   * Up to `limit` claims unverified since before `madeBefore`, in the order
+   * they were made, after `after` (the last one of the previous batch).
+   */
+  unverifiedClaims(
+    madeBefore: Date,
+    after: UnverifiedClaim | null,
+    limit: number,
+  ): Promise<UnverifiedClaim[]> {
+    const query = this.dataSource
+      .getRepository(ClaimEntity)
+      .createQueryBuilder('claim')
+      .select(['claim.uploadId', 'claim.purpose', 'claim.subjectId', 'claim.claimedAt'])
+      .where('claim.verified_at IS NULL AND claim.claimed_at < :madeBefore', { madeBefore })
+      .orderBy('claim.claimed_at')
+      .addOrderBy('claim.upload_id')
+      .addOrderBy('claim.purpose')
+      .addOrderBy('claim.subject_id')
+      .limit(limit);
+    if (after) {
+      query.andWhere(
+        '(claim.claimed_at, claim.upload_id, claim.purpose, claim.subject_id) > (:at, :uploadId, :purpose, :subjectId)',
+        {
+          at: after.claimedAt,
+          uploadId: after.uploadId,
+          purpose: after.purpose,
+          subjectId: after.subjectId,
+        },
+      );
+    }
+    return query.getMany();
+  }
+
+  /**
+   * Marks claims the subject's owner vouched for as verified: they are never
+   * asked about again. Only as they were read (`claimedAt`): one made anew
+   * since waits for its own check.
+   */
+  async markVerified(claims: UnverifiedClaim[]): Promise<void> {
+    if (claims.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE ${this.claimsTable} c SET verified_at = now()
+       FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::timestamptz[])
+         AS k(upload_id, purpose, subject_id, claimed_at)
+       WHERE c.upload_id = k.upload_id AND c.purpose = k.purpose AND c.subject_id = k.subject_id
+         AND c.claimed_at = k.claimed_at AND c.verified_at IS NULL`,
+      [...columnsOf(claims), claims.map((claim) => claim.claimedAt)],
+    );
+  }
+
+  /**
+   * Up to `limit` uploads nothing claims, older than the cut-off (and unclaimed
+   * again before it, if they were given back), locked for deletion.
+   */
   async takeUnclaimed(
     olderThan: Date,
     limit: number,
@@ -173,6 +328,7 @@ export class UploadsRepository {
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .where('upload.claimed_at IS NULL AND upload.created_at < :olderThan', { olderThan })
+        .andWhere('(upload.released_at IS NULL OR upload.released_at < :olderThan)', { olderThan })
         .orderBy('upload.created_at')
         .limit(limit)
         .getMany();

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
-  commonEnvShape,
+  allowsBuiltInSecrets,
   databaseEnvShape,
   loadConfig,
   portVar,
-  productionSecretRule,
-  refuseDevelopmentSecretInProduction,
+  secretRequiredMessage,
+  secretVar,
+  serviceEnvSchema,
 } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 
@@ -13,30 +14,31 @@ import { SERVICE_PORTS } from '@wave/contracts';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-export const searchEnvSchema = z
-  .object({
-    ...commonEnvShape,
-    ...databaseEnvShape,
-    PORT: portVar(SERVICE_PORTS.search),
-    /**
-     * Meilisearch (http://meilisearch:7700 in compose and k8s): when set, search runs
-     * its Meilisearch engine; unset, the PostgreSQL engine in its own schema.
-     */
-    MEILI_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' })),
-    /** The Meilisearch master key (or an API key allowed to manage the indexes). */
-    MEILI_MASTER_KEY: optional(z.string().min(1)),
-  })
-  .refine(refuseDevelopmentSecretInProduction, productionSecretRule)
-  .refine(
-    (config) =>
-      config.NODE_ENV !== 'production' ||
-      config.MEILI_URL === undefined ||
-      config.MEILI_MASTER_KEY !== undefined,
-    {
-      message: 'MEILI_MASTER_KEY must be set in production when MEILI_URL is',
-      path: ['MEILI_MASTER_KEY'],
-    },
-  );
+const MEILI_MASTER_KEY_ADVICE = '16+ random bytes, e.g. `openssl rand -hex 32`';
+
+export const searchEnvSchema = serviceEnvSchema({
+  ...databaseEnvShape,
+  PORT: portVar(SERVICE_PORTS.search),
+  /**
+   * Meilisearch (http://meilisearch:7700 in compose and k8s): when set, search runs
+   * its Meilisearch engine; unset, the PostgreSQL engine in its own schema.
+   */
+  MEILI_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' })),
+  /** The Meilisearch master key (or an API key allowed to manage the indexes). */
+  MEILI_MASTER_KEY: optional(
+    secretVar({ kind: 'key', minLength: 16, advice: MEILI_MASTER_KEY_ADVICE }),
+  ),
+}).refine(
+  (config) =>
+    allowsBuiltInSecrets(config.NODE_ENV) ||
+    config.MEILI_URL === undefined ||
+    config.MEILI_MASTER_KEY !== undefined,
+  {
+    // A local Meilisearch may run without a key; any other needs one.
+    message: secretRequiredMessage(MEILI_MASTER_KEY_ADVICE, 'when MEILI_URL is'),
+    path: ['MEILI_MASTER_KEY'],
+  },
+);
 
 export type SearchConfig = z.infer<typeof searchEnvSchema>;
 export const SEARCH_CONFIG = Symbol('SEARCH_CONFIG');

@@ -366,9 +366,7 @@ export class PostgresSearchEngine implements SearchEngine {
     hashtags: string[],
     createdAt: Date,
   ): Promise<void> {
-    const tags = [...new Set(hashtags.map((tag) => tag.toLowerCase()))].filter(
-      (tag) => tag.length > 0 && tag.length <= 100,
-    );
+    const tags = normaliseTags(hashtags);
     if (tags.length === 0) return;
     const added: { tag: string }[] = await manager.query(
       `INSERT INTO ${T.hashtagUses} (tag, post_id, created_at)
@@ -467,9 +465,11 @@ export class PostgresSearchEngine implements SearchEngine {
       const uses = unique
         .filter((post) => ids.has(post.id))
         .flatMap((post) =>
-          [...new Set(post.hashtags.map((tag) => tag.toLowerCase()))]
-            .filter((tag) => tag.length > 0 && tag.length <= 100)
-            .map((tag) => ({ tag, postId: post.id, createdAt: post.createdAt.toISOString() })),
+          normaliseTags(post.hashtags).map((tag) => ({
+            tag,
+            postId: post.id,
+            createdAt: post.createdAt.toISOString(),
+          })),
         );
       if (uses.length > 0) {
         const added: { tag: string }[] = await manager.query(

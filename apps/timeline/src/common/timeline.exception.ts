@@ -14,6 +14,10 @@ export const TIMELINE_ERROR_CODES = [
   'INLINE_IMAGE_INVALID',
   'INLINE_IMAGE_TOO_LARGE',
   'IMAGES_UNAVAILABLE',
+  'LINK_INVALID',
+  'LINK_NOT_PREVIEWABLE',
+  'IMAGE_LINK_NOT_SIGNED',
+  'IMAGE_NOT_LOADABLE',
 ] as const;
 export type TimelineErrorCode = (typeof TIMELINE_ERROR_CODES)[number];
 
@@ -30,6 +34,11 @@ const MESSAGES: Record<TimelineErrorCode, string> = {
   INLINE_IMAGE_INVALID: 'imageUrl must be a data URL of a PNG, JPEG, WebP, GIF or AVIF image',
   INLINE_IMAGE_TOO_LARGE: 'The image must be at most 25 MB',
   IMAGES_UNAVAILABLE: 'Images are unavailable right now; try again shortly',
+  LINK_INVALID: 'The link must be an http or https URL without a user name or password',
+  // One answer for every destination refused or failed, whatever the reason (README).
+  LINK_NOT_PREVIEWABLE: "This link can't be previewed",
+  IMAGE_LINK_NOT_SIGNED: 'This image link is not signed by the server',
+  IMAGE_NOT_LOADABLE: "This image can't be loaded",
 };
 
 export function statusOf(code: TimelineErrorCode): HttpStatus {
@@ -40,17 +49,24 @@ export function statusOf(code: TimelineErrorCode): HttpStatus {
       return HttpStatus.NOT_FOUND;
     case 'NOT_YOUR_TWEET':
     case 'IMAGE_NOT_YOURS':
+    case 'IMAGE_LINK_NOT_SIGNED':
       return HttpStatus.FORBIDDEN;
     case 'INLINE_IMAGE_TOO_LARGE':
       return HttpStatus.PAYLOAD_TOO_LARGE;
     case 'IMAGES_UNAVAILABLE':
       return HttpStatus.SERVICE_UNAVAILABLE;
+    // The link named something we will not or could not fetch: 422 rather than
+    // 403/408/413/415/502, whose differences would tell why.
+    case 'LINK_NOT_PREVIEWABLE':
+    case 'IMAGE_NOT_LOADABLE':
+      return HttpStatus.UNPROCESSABLE_ENTITY;
     case 'IMAGE_NOT_UPLOADED':
     case 'INLINE_IMAGE_INVALID':
       return HttpStatus.BAD_REQUEST;
     case 'INVALID_TWEET_ID':
     case 'INVALID_CURSOR':
     case 'INVALID_USER_REFERENCE':
+    case 'LINK_INVALID':
       return HttpStatus.BAD_REQUEST;
   }
 }

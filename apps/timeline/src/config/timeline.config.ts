@@ -1,46 +1,40 @@
 import { z } from 'zod';
 import {
-  commonEnvShape,
   databaseEnvShape,
   listVar,
   loadConfig,
   portVar,
-  productionSecretRule,
-  refuseDevelopmentSecretInProduction,
+  serviceEnvSchema,
   urlVar,
 } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
-export const timelineEnvSchema = z
-  .object({
-    ...commonEnvShape,
-    ...databaseEnvShape,
-    PORT: portVar(SERVICE_PORTS.timeline),
-    /** Where inline images (data URLs) are uploaded to. */
-    MEDIA_URL: urlVar(`http://127.0.0.1:${SERVICE_PORTS.media}`, ['http:', 'https:']),
-    /** Entries kept in each cached home timeline (older ones come from Postgres). */
-    TIMELINE_MAX_LENGTH: count(500),
-    /** A home timeline nobody reads expires after this (rebuilt on the next read). */
-    TIMELINE_TTL_SECONDS: count(7 * 24 * 3600),
-    /** Authors with more followers are merged into timelines at read time, not fanned out. */
-    FANOUT_MAX_FOLLOWERS: count(20_000),
-    FANOUT_BATCH_SIZE: count(1_000),
-    FANOUT_CONCURRENCY: count(4),
-    /** Largest request body: a post with an inline 25 MB image as a data URL. */
-    TWEET_BODY_LIMIT_BYTES: count(36 * 1024 * 1024),
-    /**
-     * host:port pairs that link previews and the image proxy may reach even though
-     * they are private (tests point them at a local server). Refused in production.
-     */
-    OUTBOUND_ALLOWLIST: listVar([]),
-  })
-  .refine(refuseDevelopmentSecretInProduction, productionSecretRule)
-  .refine((config) => config.NODE_ENV !== 'production' || config.OUTBOUND_ALLOWLIST.length === 0, {
-    message: 'OUTBOUND_ALLOWLIST is for tests only and cannot be set in production',
-    path: ['OUTBOUND_ALLOWLIST'],
-  });
+export const timelineEnvSchema = serviceEnvSchema({
+  ...databaseEnvShape,
+  PORT: portVar(SERVICE_PORTS.timeline),
+  /** Where inline images (data URLs) are uploaded to. */
+  MEDIA_URL: urlVar(`http://127.0.0.1:${SERVICE_PORTS.media}`, ['http:', 'https:']),
+  /** Entries kept in each cached home timeline (older ones come from Postgres). */
+  TIMELINE_MAX_LENGTH: count(500),
+  /** A home timeline nobody reads expires after this (rebuilt on the next read). */
+  TIMELINE_TTL_SECONDS: count(7 * 24 * 3600),
+  /** Authors with more followers are merged into timelines at read time, not fanned out. */
+  FANOUT_MAX_FOLLOWERS: count(20_000),
+  FANOUT_BATCH_SIZE: count(1_000),
+  FANOUT_CONCURRENCY: count(4),
+  /** Largest request body: a post with an inline 25 MB image as a data URL. */
+  TWEET_BODY_LIMIT_BYTES: count(36 * 1024 * 1024),
+  /**
+   * host:port pairs that link previews and the image proxy may reach even though
+   * they are private (tests point them at a local server). Refused in production.
+   */
+  OUTBOUND_ALLOWLIST: listVar([]),
+}).refine((config) => config.NODE_ENV !== 'production' || config.OUTBOUND_ALLOWLIST.length === 0, {
+  message: 'OUTBOUND_ALLOWLIST is for tests only and cannot be set in production',
+  path: ['OUTBOUND_ALLOWLIST'],
+});
 
 export type TimelineConfig = z.infer<typeof timelineEnvSchema>;
 export const TIMELINE_CONFIG = Symbol('TIMELINE_CONFIG');

@@ -6,6 +6,7 @@ import { TimelineException } from '../common/timeline.exception';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { FollowsRepository } from '../follows/follows.repository';
+import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import { InteractionsRepository } from '../tweets/interactions.repository';
 import { toTweetResponse } from '../tweets/tweet.mapper';
 import { TweetsRepository } from '../tweets/tweets.repository';
@@ -41,6 +42,7 @@ export class FeedsService {
     private readonly tweets: TweetsRepository,
     private readonly interactions: InteractionsRepository,
     private readonly authors: AuthorsRepository,
+    private readonly signer: ImageProxySigner,
   ) {}
 
   async publicTimeline(query: PageQuery, readerId: string | null): Promise<Page<FeedItemResponse>> {
@@ -57,7 +59,7 @@ export class FeedsService {
     );
     const items = rows.slice(0, query.limit).flatMap((row) => {
       const view = views.get(row.id);
-      return view ? [{ ...toTweetResponse(view), retweetedBy: null }] : [];
+      return view ? [{ ...toTweetResponse(view, this.signer), retweetedBy: null }] : [];
     });
     const last = rows[query.limit - 1];
     return {
@@ -202,7 +204,7 @@ export class FeedsService {
       }
       const retweeter = entry.kind === 'retweet' ? retweeterById.get(entry.retweeterId) : undefined;
       items.set(memberOf(entry), {
-        ...toTweetResponse(view),
+        ...toTweetResponse(view, this.signer),
         retweetedBy:
           entry.kind === 'retweet'
             ? {

@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import type { ImageProxyQuery } from '@wave/contracts';
+import { imageProxyQuerySchema } from '@wave/contracts';
 import { ZodValidationPipe } from '@wave/service-runtime';
-import type { ImageProxyQuery } from './image-proxy-query.schema';
-import { imageProxyQuerySchema } from './image-proxy-query.schema';
 import { ImageProxyService } from './image-proxy.service';
 
 @Controller('api/image-proxy')
@@ -15,7 +15,7 @@ export class ImageProxyController {
     @Query(new ZodValidationPipe(imageProxyQuerySchema)) query: ImageProxyQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const image = await this.service.open(query.url);
+    const image = await this.service.proxy(query.url, query.sig);
     void reply.headers(image.headers).send(image.body);
   }
 }

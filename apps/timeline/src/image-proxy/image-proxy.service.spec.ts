@@ -1,8 +1,11 @@
 import { PassThrough, Readable } from 'node:stream';
+import { Logger } from '@nestjs/common';
+import { toErrorResponse } from '@wave/service-runtime';
 import type { OutboundFetcher } from '../outbound/outbound-fetcher';
 import { OutboundException } from '../outbound/outbound.exception';
 import type { OutboundRequest, OutboundResponse } from '../outbound/safe-fetcher';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, ImageProxyService } from './image-proxy.service';
+import { ImageProxySigner } from './image-proxy.signer';
 
 const imageResponse = (overrides: Partial<OutboundResponse> = {}): OutboundResponse => ({
   url: new URL('https://cdn.example.com/a.png'),
@@ -21,18 +24,48 @@ const readAll = async (body: Readable): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
+const CANNOT_LOAD = { status: 422, body: { message: "This image can't be loaded" } };
+
 describe(ImageProxyService.name, () => {
+  const signer = new ImageProxySigner('image-proxy-spec-secret-0123456789abcdef');
   let fetcher: { open: jest.Mock<Promise<OutboundResponse>, [OutboundRequest]> };
   let sut: ImageProxyService;
+  /** What the proxy answers for a URL the server signed. */
+  const open = (url: string) => sut.proxy(url, signer.sign(url));
+  const failureOf = async (url: string) =>
+    toErrorResponse(await open(url).catch((error: unknown) => error));
+
+  // Failures are logged at debug; keep the test output quiet.
+  beforeAll(() => jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined));
+  afterAll(() => jest.restoreAllMocks());
 
   beforeEach(() => {
     fetcher = { open: jest.fn() };
-    sut = new ImageProxyService(fetcher as unknown as OutboundFetcher);
+    sut = new ImageProxyService(fetcher as unknown as OutboundFetcher, signer);
+  });
+
+  it.each([
+    ['no signature', undefined],
+    ['an empty one', ''],
+    ['the signature of another URL', signer.sign('https://cdn.example.com/b.png')],
+    [
+      'one made with another secret',
+      new ImageProxySigner(`${'x'.repeat(40)}`).sign('https://cdn.example.com/a.png'),
+    ],
+  ])('refuses %s with 403, before fetching anything', async (_label, sig) => {
+    const error: unknown = await sut
+      .proxy('https://cdn.example.com/a.png', sig)
+      .catch((error: unknown) => error);
+    expect(toErrorResponse(error)).toEqual({
+      status: 403,
+      body: { message: 'This image link is not signed by the server' },
+    });
+    expect(fetcher.open).not.toHaveBeenCalled();
   });
 
   it('asks for raster images only, up to 10 MB', async () => {
     fetcher.open.mockResolvedValue(imageResponse());
-    await sut.open('https://cdn.example.com/a.png');
+    await open('https://cdn.example.com/a.png');
     expect(fetcher.open).toHaveBeenCalledWith(
       expect.objectContaining({ allowedTypes: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES }),
     );
@@ -51,7 +84,7 @@ describe(ImageProxyService.name, () => {
       }),
     );
 
-    const image = await sut.open('https://cdn.example.com/a.png');
+    const image = await open('https://cdn.example.com/a.png');
 
     expect(image.headers).toEqual({
       'content-type': 'image/png',
@@ -68,18 +101,16 @@ describe(ImageProxyService.name, () => {
 
   it('leaves out Content-Length when it is not known', async () => {
     fetcher.open.mockResolvedValue(imageResponse({ contentLength: null }));
-    const image = await sut.open('https://cdn.example.com/a.png');
+    const image = await open('https://cdn.example.com/a.png');
     expect(image.headers).not.toHaveProperty('content-length');
   });
 
-  it('fails with the OutboundException when the body fails before its first byte', async () => {
+  it('cannot load an image whose body fails before its first byte', async () => {
     const body = new Readable({ read() {} });
     fetcher.open.mockResolvedValue(imageResponse({ body }));
     setImmediate(() => body.destroy(new OutboundException('TIMEOUT')));
 
-    await expect(sut.open('https://cdn.example.com/a.png')).rejects.toMatchObject({
-      code: 'TIMEOUT',
-    });
+    expect(await failureOf('https://cdn.example.com/a.png')).toEqual(CANNOT_LOAD);
   });
 
   it('does not wait forever for an empty body that ended before anyone read it', async () => {
@@ -88,25 +119,27 @@ describe(ImageProxyService.name, () => {
     await new Promise(setImmediate);
     fetcher.open.mockResolvedValue(imageResponse({ body, contentLength: 0 }));
 
-    const image = await sut.open('https://cdn.example.com/empty.png');
+    const image = await open('https://cdn.example.com/empty.png');
 
     expect(await readAll(image.body)).toEqual(Buffer.alloc(0));
   });
 
-  it('fails when the body is destroyed before its first byte', async () => {
+  it('cannot load an image whose body is destroyed before its first byte', async () => {
     const body = new Readable({ read() {} });
     fetcher.open.mockResolvedValue(imageResponse({ body }));
     setImmediate(() => body.destroy());
 
-    await expect(sut.open('https://cdn.example.com/a.png')).rejects.toMatchObject({
-      code: 'UPSTREAM_ERROR',
-    });
+    expect(await failureOf('https://cdn.example.com/a.png')).toEqual(CANNOT_LOAD);
   });
 
-  it('passes on a refusal from the fetcher', async () => {
-    fetcher.open.mockRejectedValue(new OutboundException('FORBIDDEN_ADDRESS'));
-    await expect(sut.open('http://169.254.169.254/')).rejects.toMatchObject({
-      code: 'FORBIDDEN_ADDRESS',
-    });
+  it('answers a refused address like any other failure, with the reason in the log', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    fetcher.open.mockRejectedValueOnce(new OutboundException('FORBIDDEN_ADDRESS', 'to 10.0.0.1'));
+    fetcher.open.mockRejectedValueOnce(new OutboundException('UPSTREAM_ERROR', 'ENOTFOUND'));
+
+    expect(await failureOf('http://169.254.169.254/')).toEqual(CANNOT_LOAD);
+    expect(await failureOf('http://nowhere.invalid/')).toEqual(CANNOT_LOAD);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('FORBIDDEN_ADDRESS: to 10.0.0.1'));
+    warn.mockRestore();
   });
 });

@@ -1,8 +1,11 @@
 import type { Readable } from 'node:stream';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { TimelineException } from '../common/timeline.exception';
 import { OutboundFetcher } from '../outbound/outbound-fetcher';
+import { logOutboundFailure, OutboundException } from '../outbound/outbound.exception';
 import type { OutboundResponse } from '../outbound/safe-fetcher';
 import { toOutboundException } from '../outbound/safe-fetcher';
+import { ImageProxySigner } from './image-proxy.signer';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Raster formats only: an SVG can carry script. */
@@ -24,14 +27,36 @@ export interface ProxiedImage {
 
 @Injectable()
 export class ImageProxyService {
-  constructor(private readonly fetcher: OutboundFetcher) {}
+  private readonly logger = new Logger(ImageProxyService.name);
+
+  constructor(
+    private readonly fetcher: OutboundFetcher,
+    private readonly signer: ImageProxySigner,
+  ) {}
+
+  /**
+   * `GET /api/image-proxy`: only a URL the server signed (a link preview's
+   * picture) is loaded; anything else is a 403 before anything is fetched.
+   * Every image refused or failed before its first bytes, whatever the reason,
+   * is the same 422 (the reason is logged).
+   */
+  async proxy(url: string, sig: string | undefined): Promise<ProxiedImage> {
+    if (!this.signer.verify(url, sig)) throw new TimelineException('IMAGE_LINK_NOT_SIGNED');
+    try {
+      return await this.open(url);
+    } catch (error) {
+      if (!(error instanceof OutboundException)) throw error;
+      logOutboundFailure(this.logger, `Image ${url}`, error);
+      throw new TimelineException('IMAGE_NOT_LOADABLE');
+    }
+  }
 
   /**
    * Opens an image for streaming to the client. Resolves once the first bytes
-   * are in, so a failure before then is still an OutboundException (a 4xx with
-   * `{ message }`) rather than a broken response.
+   * are in, so a failure before then is still an OutboundException (an answer
+   * with `{ message }`) rather than a broken response.
    */
-  async open(url: string): Promise<ProxiedImage> {
+  private async open(url: string): Promise<ProxiedImage> {
     const response = await this.fetcher.open({
       url,
       accept: IMAGE_ACCEPT,

@@ -1,7 +1,9 @@
-import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { CreateTweetRequest } from '@wave/contracts';
 import { internalIdentityHeaders } from '@wave/internal-auth';
-import { RpcClient, RpcUnavailableError } from '@wave/rpc';
+import type { ClaimRefusal } from '@wave/rpc';
+import { claimObjects, releaseClaims, RpcClient } from '@wave/rpc';
+import type { TimelineErrorCode } from '../common/timeline.exception';
 import { TimelineException } from '../common/timeline.exception';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
@@ -10,42 +12,64 @@ import { decodeImageDataUrl } from './data-url.util';
 /** Media decodes and re-encodes up to 40 megapixels: it may take a while. */
 const MEDIA_TIMEOUT_MS = 60_000;
 
+/** How a refused claim is answered. */
+const CLAIM_REFUSALS: Record<ClaimRefusal, TimelineErrorCode> = {
+  unavailable: 'IMAGES_UNAVAILABLE',
+  'not-yours': 'IMAGE_NOT_YOURS',
+  'not-found': 'IMAGE_NOT_UPLOADED',
+  'not-an-upload': 'IMAGE_NOT_UPLOADED',
+};
+
+/** A new tweet's images: the paths it shows, and the claim made for them (none without images). */
+export interface TweetImages {
+  paths: string[];
+  /** What `release` gives back if the tweet is not written after all. */
+  claimId: string | null;
+}
+
 /**
  * The images of a new post, as object paths the author owns: an inline data
  * URL is uploaded to media (the same checked, re-encoded upload path a browser
  * uses), and every path is claimed from media, which refuses paths that are not
  * the author's uploads. Bytes go over HTTP; the claim is a call over Redis.
+ * Claim last, just before the insert, and release when the insert fails.
  */
 @Injectable()
 export class TweetImagesService {
+  private readonly logger = new Logger(TweetImagesService.name);
+
   constructor(
     @Inject(TIMELINE_CONFIG) private readonly config: TimelineConfig,
     private readonly rpc: RpcClient,
   ) {}
 
   /** The paths for the tweet `tweetId` (its claim: deleting the tweet releases them). */
-  async prepare(authorId: string, tweetId: string, request: CreateTweetRequest): Promise<string[]> {
+  async prepare(
+    authorId: string,
+    tweetId: string,
+    request: CreateTweetRequest,
+  ): Promise<TweetImages> {
     const paths = [...(request.imageUrls ?? [])];
     if (request.imageUrl) paths.unshift(await this.uploadInline(authorId, request.imageUrl));
-    if (paths.length === 0) return [];
-    let claim;
-    try {
-      claim = await this.rpc.call('media.claim-objects', {
-        ownerId: authorId,
-        objectPaths: paths,
-        purpose: 'tweet',
-        subjectId: tweetId,
-      });
-    } catch (error) {
-      if (error instanceof RpcUnavailableError) throw new TimelineException('IMAGES_UNAVAILABLE');
-      throw error;
-    }
-    if (!claim.ok) {
-      throw new TimelineException(
-        claim.reason === 'not-yours' ? 'IMAGE_NOT_YOURS' : 'IMAGE_NOT_UPLOADED',
-      );
-    }
-    return paths;
+    if (paths.length === 0) return { paths, claimId: null };
+    const claim = await claimObjects(this.rpc, {
+      ownerId: authorId,
+      objectPaths: paths,
+      purpose: 'tweet',
+      subjectId: tweetId,
+    });
+    if (!claim.ok) throw new TimelineException(CLAIM_REFUSALS[claim.reason]);
+    return { paths, claimId: claim.claimId };
+  }
+
+  /** Gives back what `prepare` claimed for a tweet whose insert failed (best effort). */
+  async release(authorId: string, tweetId: string, images: TweetImages): Promise<void> {
+    if (!images.claimId) return;
+    await releaseClaims(
+      this.rpc,
+      { ownerId: authorId, purpose: 'tweet', subjectId: tweetId, claimId: images.claimId },
+      this.logger,
+    );
   }
 
   private async uploadInline(authorId: string, dataUrl: string): Promise<string> {

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { LinkPreview } from '@wave/contracts';
 import { REDIS_CLIENT } from '@wave/redis';
 import type { OutboundErrorCode } from '../outbound/outbound.exception';
 import { OUTBOUND_ERROR_CODES } from '../outbound/outbound.exception';
+import type { PagePreview } from './link-preview-parser';
 
 /** A remembered preview, or the failure a URL gave. */
 export type CachedLinkPreview =
-  { ok: true; preview: LinkPreview } | { ok: false; code: OutboundErrorCode };
+  { ok: true; preview: PagePreview } | { ok: false; code: OutboundErrorCode };
 
 // Entries outlive deploys: validate what comes back.
 const cachedLinkPreviewSchema = z.discriminatedUnion('ok', [

@@ -2,6 +2,12 @@ import { Parser } from 'htmlparser2';
 import type { LinkPreview } from '@wave/contracts';
 import { URL_MAX_LENGTH } from '@wave/contracts';
 
+/**
+ * What the server read from a page, as it is cached and stored with a post:
+ * a LinkPreview without the link to its picture, which is made when answering.
+ */
+export type PagePreview = Omit<LinkPreview, 'imageProxyUrl'>;
+
 export const TITLE_MAX_LENGTH = 300;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 export const SITE_NAME_MAX_LENGTH = 200;
@@ -65,7 +71,7 @@ export class LinkPreviewParser {
   }
 
   /** The preview of the page at pageUrl (the final URL, after redirects). */
-  result(pageUrl: string): LinkPreview {
+  result(pageUrl: string): PagePreview {
     if (!this.finished) this.parser.end();
     const page = new URL(pageUrl);
     return {
@@ -134,7 +140,7 @@ export class LinkPreviewParser {
 }
 
 /** The preview of a whole HTML document. */
-export function parseLinkPreview(html: string, pageUrl: string): LinkPreview {
+export function parseLinkPreview(html: string, pageUrl: string): PagePreview {
   const parser = new LinkPreviewParser();
   parser.write(html);
   return parser.result(pageUrl);

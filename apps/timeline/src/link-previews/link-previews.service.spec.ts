@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
 import { Logger } from '@nestjs/common';
-import type { LinkPreview } from '@wave/contracts';
+import { toErrorResponse } from '@wave/service-runtime';
+import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import type { OutboundFetcher } from '../outbound/outbound-fetcher';
-import { OutboundException } from '../outbound/outbound.exception';
+import { OUTBOUND_ERROR_CODES, OutboundException } from '../outbound/outbound.exception';
 import type { OutboundRequest, OutboundResponse } from '../outbound/safe-fetcher';
 import type {
   CachedLinkPreview,
   LinkPreviewCacheRepository,
 } from './link-preview-cache.repository';
+import type { PagePreview } from './link-preview-parser';
 import {
   FAILURE_TTL_SECONDS,
   HTML_MAX_BYTES,
@@ -31,7 +33,7 @@ const htmlResponse = (html: string | Buffer[], overrides: Partial<OutboundRespon
   } satisfies OutboundResponse;
 };
 
-const aPreview = (overrides: Partial<LinkPreview> = {}): LinkPreview => ({
+const aPreview = (overrides: Partial<PagePreview> = {}): PagePreview => ({
   url: URL_,
   title: 'Cached',
   description: null,
@@ -47,6 +49,7 @@ describe(LinkPreviewsService.name, () => {
     save: jest.Mock<Promise<void>, [string, CachedLinkPreview, number]>;
   };
   let sut: LinkPreviewsService;
+  const signer = new ImageProxySigner('link-previews-spec-secret-0123456789abcdef');
 
   beforeEach(() => {
     fetcher = { open: jest.fn() };
@@ -57,6 +60,7 @@ describe(LinkPreviewsService.name, () => {
     sut = new LinkPreviewsService(
       fetcher as unknown as OutboundFetcher,
       cache as unknown as LinkPreviewCacheRepository,
+      signer,
     );
   });
 
@@ -98,10 +102,7 @@ describe(LinkPreviewsService.name, () => {
   it('answers a cached failure with the same error, without fetching', async () => {
     cache.find.mockResolvedValue({ ok: false, code: 'FORBIDDEN_ADDRESS' });
 
-    await expect(sut.previewFor(URL_)).rejects.toMatchObject({
-      code: 'FORBIDDEN_ADDRESS',
-      status: 403,
-    });
+    await expect(sut.previewFor(URL_)).rejects.toMatchObject({ code: 'FORBIDDEN_ADDRESS' });
     expect(fetcher.open).not.toHaveBeenCalled();
   });
 
@@ -187,5 +188,76 @@ describe(LinkPreviewsService.name, () => {
     await expect(sut.previewFor(URL_)).resolves.toMatchObject({ title: 'No cache' });
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+
+  describe('answering a member', () => {
+    it('links the picture through the image proxy, signed for that URL', async () => {
+      const image = 'https://cdn.example.com/cover.png';
+      cache.find.mockResolvedValue({ ok: true, preview: aPreview({ image }) });
+
+      await expect(sut.preview('user-1', URL_)).resolves.toEqual({
+        ...aPreview({ image }),
+        imageProxyUrl: `/api/image-proxy?url=${encodeURIComponent(image)}&sig=${signer.sign(image)}`,
+      });
+    });
+
+    it('gives no link without a picture', async () => {
+      cache.find.mockResolvedValue({ ok: true, preview: aPreview({ image: null }) });
+      await expect(sut.preview('user-1', URL_)).resolves.toMatchObject({ imageProxyUrl: null });
+    });
+
+    it('answers every refused or failed destination the same way, keeping the reason in the log', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const debug = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+      const answers = [];
+      for (const code of OUTBOUND_ERROR_CODES) {
+        fetcher.open.mockRejectedValueOnce(new OutboundException(code, `detail of ${code}`));
+        answers.push(
+          toErrorResponse(
+            await sut.preview('user-1', `${URL_}/${code}`).catch((error: unknown) => error),
+          ),
+        );
+      }
+
+      expect(answers).toEqual(
+        OUTBOUND_ERROR_CODES.map(() => ({
+          status: 422,
+          body: { message: "This link can't be previewed" },
+        })),
+      );
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('FORBIDDEN_ADDRESS: detail of FORBIDDEN_ADDRESS'),
+      );
+      expect(debug).toHaveBeenCalledWith(expect.stringContaining('TIMEOUT: detail of TIMEOUT'));
+      warn.mockRestore();
+      debug.mockRestore();
+    });
+
+    it('answers a cached failure the same way, without fetching', async () => {
+      cache.find.mockResolvedValue({ ok: false, code: 'FORBIDDEN_ADDRESS' });
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+
+      const error: unknown = await sut.preview('user-1', URL_).catch((error: unknown) => error);
+
+      expect(toErrorResponse(error)).toEqual({
+        status: 422,
+        body: { message: "This link can't be previewed" },
+      });
+      expect(fetcher.open).not.toHaveBeenCalled();
+      warn.mockRestore();
+    });
+
+    it('refuses a link with credentials as bad input, before the cache or the network', async () => {
+      const error: unknown = await sut
+        .preview('user-1', 'https://user:pw@example.com/')
+        .catch((error: unknown) => error);
+
+      expect(toErrorResponse(error)).toEqual({
+        status: 400,
+        body: { message: 'The link must be an http or https URL without a user name or password' },
+      });
+      expect(cache.find).not.toHaveBeenCalled();
+      expect(fetcher.open).not.toHaveBeenCalled();
+    });
   });
 });

@@ -4,22 +4,17 @@ import { toOutboundException } from './safe-fetcher';
 
 describe(OutboundException.name, () => {
   it.each(OUTBOUND_ERROR_CODES)(
-    'answers %s with a 4xx { message } and nothing internal',
+    'keeps %s and its detail for the logs, and is no answer for a client',
     (code) => {
       const sut = new OutboundException(code, 'internal detail 10.0.0.1');
-      const { status, body } = toErrorResponse(sut);
-      expect(status).toBeGreaterThanOrEqual(400);
-      expect(status).toBeLessThan(500);
-      expect(Object.keys(body)).toEqual(['message']);
-      expect(body.message).not.toContain('10.0.0.1');
+      expect(sut.message).toBe(`${code}: internal detail 10.0.0.1`);
+      // Callers answer every failure alike; one that slipped through says nothing.
+      expect(toErrorResponse(sut)).toEqual({
+        status: 500,
+        body: { message: 'Internal server error' },
+      });
     },
   );
-
-  it('uses 400 for bad URLs and 403 for forbidden addresses', () => {
-    expect(new OutboundException('INVALID_URL').getStatus()).toBe(400);
-    expect(new OutboundException('FORBIDDEN_ADDRESS').getStatus()).toBe(403);
-    expect(new OutboundException('TIMEOUT').getStatus()).toBe(422);
-  });
 });
 
 describe(toOutboundException.name, () => {

@@ -10,6 +10,7 @@ import { TweetsRepository } from '../tweets/tweets.repository';
  * Timeline's answers to other services: every tweet, a page at a time in id
  * order, for projections rebuilt from scratch (search's reindex). A page asks
  * for one row more than it returns, so `next` is null exactly after the last.
+ * And which tweets exist, for media's check of the claims on their images.
  */
 @Injectable()
 export class TimelineRpcServer extends RpcEndpoint {
@@ -19,6 +20,9 @@ export class TimelineRpcServer extends RpcEndpoint {
   ) {
     super({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
     this.server.handle('timeline.tweets-page', (request) => this.tweetsPage(request));
+    this.server.handle('timeline.tweets-exist', async ({ ids }) => ({
+      existing: await this.tweets.existingIds(ids),
+    }));
   }
 
   private async tweetsPage({

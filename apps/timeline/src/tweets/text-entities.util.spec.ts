@@ -12,6 +12,12 @@ describe(extractHashtags.name, () => {
     expect(extractHashtags(text)).toEqual(expected);
   });
 
+  it('keeps a tag within 100 code points even when lowercasing lengthens it', () => {
+    const [tag] = extractHashtags(`#${'İ'.repeat(100)}`);
+    expect(Array.from(tag ?? '')).toHaveLength(100);
+    expect(tag?.startsWith('i\u0307')).toBe(true);
+  });
+
   it('keeps at most 20 distinct tags', () => {
     const text = Array.from({ length: 30 }, (_, i) => `#tag${i}`).join(' ');
     expect(extractHashtags(text)).toHaveLength(20);

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { LinkPreview } from '@wave/contracts';
+import type { PagePreview } from '../link-previews/link-preview-parser';
 
 /**
  * A post, or a reply (parentId set). Ids are UUIDv7, so they sort by time; the
@@ -25,7 +25,7 @@ export class TweetEntity {
   imageUrls!: string[];
 
   @Column({ type: 'jsonb', nullable: true })
-  linkPreview!: LinkPreview | null;
+  linkPreview!: PagePreview | null;
 
   /** The post this one replies to (no foreign key: replies outlive a deleted parent). */
   @Column({ type: 'uuid', nullable: true })

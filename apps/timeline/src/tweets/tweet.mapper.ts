@@ -1,4 +1,6 @@
 import type { EventPayload, TweetResponse } from '@wave/contracts';
+import type { ImageProxySigner } from '../image-proxy/image-proxy.signer';
+import { toLinkPreviewResponse } from '../link-previews/link-preview.mapper';
 import type { TweetEntity } from './tweet.entity';
 import type { TweetView } from './tweets.repository';
 
@@ -12,7 +14,8 @@ const PENDING_AUTHOR = {
   verified: false,
 };
 
-export function toTweetResponse(view: TweetView): TweetResponse {
+/** `signer` links the preview's picture through the image proxy. */
+export function toTweetResponse(view: TweetView, signer: ImageProxySigner): TweetResponse {
   const author = view.author ?? PENDING_AUTHOR;
   return {
     id: view.id,
@@ -23,7 +26,7 @@ export function toTweetResponse(view: TweetView): TweetResponse {
     editedAt: view.editedAt?.toISOString() ?? null,
     imageUrl: view.imageUrls[0] ?? null,
     imageUrls: view.imageUrls,
-    linkPreview: view.linkPreview,
+    linkPreview: view.linkPreview && toLinkPreviewResponse(view.linkPreview, signer),
     parentId: view.parentId,
     repliesCount: view.repliesCount,
     retweetsCount: view.retweetsCount,

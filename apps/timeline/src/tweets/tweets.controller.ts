@@ -10,6 +10,7 @@ import type {
 } from '@wave/contracts';
 import {
   createTweetRequestSchema,
+  idOrUsernameSchema,
   idSchema,
   pageQuerySchema,
   replyRequestSchema,
@@ -21,6 +22,7 @@ import { TweetsService } from './tweets.service';
 
 const tweetId = new ZodValidationPipe(idSchema('Post id'));
 const pageQuery = new ZodValidationPipe(pageQuerySchema);
+const userReference = new ZodValidationPipe(idOrUsernameSchema);
 
 @Controller('api/tweets')
 export class TweetsController {
@@ -134,7 +136,7 @@ export class UserTweetsController {
   @Get(':idOrUsername/tweets')
   list(
     @OptionalUserId() readerId: string | null,
-    @Param('idOrUsername') reference: string,
+    @Param('idOrUsername', userReference) reference: string,
     @Query(pageQuery) query: PageQuery,
   ): Promise<Page<TweetResponse>> {
     return this.service.userTweets(reference, readerId, query);

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
-import type { LinkPreview } from '@wave/contracts';
 import type { KeysetPosition } from '@wave/database';
 import { AuthorEntity } from '../authors/author.entity';
+import type { PagePreview } from '../link-previews/link-preview-parser';
 import { LikeEntity, RetweetEntity } from './interaction.entity';
 import { PinEntity } from './pin.entity';
 import { TweetHashtagEntity, TweetMentionEntity } from './text-entity.entity';
@@ -16,7 +16,7 @@ export interface TweetView {
   authorId: string;
   content: string;
   imageUrls: string[];
-  linkPreview: LinkPreview | null;
+  linkPreview: PagePreview | null;
   parentId: string | null;
   repliesCount: number;
   retweetsCount: number;
@@ -37,7 +37,7 @@ interface TweetViewRow {
   author_id: string;
   content: string;
   image_urls: string[];
-  link_preview: LinkPreview | null;
+  link_preview: PagePreview | null;
   parent_id: string | null;
   replies_count: number;
   retweets_count: number;
@@ -113,6 +113,17 @@ export class TweetsRepository {
 
   findRow(id: string, manager?: EntityManager): Promise<TweetEntity | null> {
     return (manager ?? this.dataSource.manager).findOneBy(TweetEntity, { id });
+  }
+
+  /** Those of `ids` that are tweets (replies included) that exist. */
+  async existingIds(ids: string[]): Promise<string[]> {
+    const rows = await this.dataSource
+      .getRepository(TweetEntity)
+      .createQueryBuilder('tweet')
+      .select('tweet.id', 'id')
+      .where('tweet.id = ANY(:ids)', { ids })
+      .getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
   }
 
   /** Locks the tweet row for the rest of the transaction (counters, deletes). */

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   CreateTweetRequest,
-  LinkPreview,
   Page,
   PageQuery,
   TweetInteractionResponse,
@@ -15,9 +14,9 @@ import { EventOutbox } from '@wave/messaging';
 import type { EntityManager } from 'typeorm';
 import { AuthorsRepository } from '../authors/authors.repository';
 import { TimelineException } from '../common/timeline.exception';
+import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import { TweetImagesService } from '../images/tweet-images.service';
 import { LinkPreviewsService } from '../link-previews/link-previews.service';
-import { OutboundException } from '../outbound/outbound.exception';
 import type { Interaction } from './interactions.repository';
 import { InteractionsRepository } from './interactions.repository';
 import { extractHashtags, extractMentions } from './text-entities.util';
@@ -40,25 +39,29 @@ export class TweetsService {
     private readonly linkPreviews: LinkPreviewsService,
     private readonly images: TweetImagesService,
     private readonly outbox: EventOutbox,
+    private readonly signer: ImageProxySigner,
   ) {}
 
   async create(authorId: string, request: CreateTweetRequest): Promise<TweetResponse> {
     const content = request.content ?? '';
     const id = uuidv7();
-    const imageUrls = await this.images.prepare(authorId, id, request);
     const linkPreview = request.linkPreview
-      ? await this.readPreview(request.linkPreview.url)
+      ? await this.linkPreviews.cachedPreviewFor(request.linkPreview.url)
       : null;
     await this.awaitAuthor(authorId);
-    const tweet = await this.outbox.transaction((manager) =>
-      this.insert(manager, {
-        id,
-        authorId,
-        content,
-        imageUrls,
-        linkPreview,
-        parentId: null,
-      }),
+    // The images are claimed last, just before the insert, and given back if it fails.
+    const images = await this.images.prepare(authorId, id, request);
+    const tweet = await this.outbox.transaction(
+      (manager) =>
+        this.insert(manager, {
+          id,
+          authorId,
+          content,
+          imageUrls: images.paths,
+          linkPreview,
+          parentId: null,
+        }),
+      { rolledBack: () => this.images.release(authorId, id, images) },
     );
     return this.get(tweet.id, authorId);
   }
@@ -198,7 +201,7 @@ export class TweetsService {
   async get(id: string, readerId: string | null): Promise<TweetResponse> {
     const [view] = await this.tweets.views([id], readerId);
     if (!view) throw new TimelineException('TWEET_NOT_FOUND');
-    return toTweetResponse(view);
+    return toTweetResponse(view, this.signer);
   }
 
   async replies(
@@ -230,7 +233,7 @@ export class TweetsService {
     if (before || !pinnedId) return page;
     const [pinned] = await this.tweets.views([pinnedId], readerId);
     if (!pinned || pinned.parentId) return page;
-    return { ...page, items: [toTweetResponse(pinned), ...page.items] };
+    return { ...page, items: [toTweetResponse(pinned, this.signer), ...page.items] };
   }
 
   private async resolveAuthor(reference: string): Promise<string> {
@@ -266,7 +269,7 @@ export class TweetsService {
     );
     const items = pageRows.flatMap((row) => {
       const view = views.get(row.id);
-      return view ? [toTweetResponse(view)] : [];
+      return view ? [toTweetResponse(view, this.signer)] : [];
     });
     const last = pageRows[pageRows.length - 1];
     return {
@@ -298,16 +301,6 @@ export class TweetsService {
       toTweetCreatedEvent(created, hashtags, mentions),
     );
     return created;
-  }
-
-  /** The preview as the server reads the page, whatever the client claimed; none if it cannot be read. */
-  private async readPreview(url: string): Promise<LinkPreview | null> {
-    try {
-      return await this.linkPreviews.previewFor(url);
-    } catch (error) {
-      if (error instanceof OutboundException) return null;
-      throw error;
-    }
   }
 
   /**

@@ -1,24 +1,41 @@
 import { randomBytes } from 'node:crypto';
+import { freePort } from '@wave/testing';
 import { ImageProxyController } from '../../src/image-proxy/image-proxy.controller';
+import { ImageProxySigner } from '../../src/image-proxy/image-proxy.signer';
 import { OutboundHarness } from './outbound-harness';
 import {
   redirectTo,
   sendBytes,
+  sendHtml,
   stallAfterHeaders,
   streamBytes,
   TestOriginServer,
 } from './test-origin-server';
 
 const MB = 1024 * 1024;
+/** The one answer for every image refused or failed, whatever the reason. */
+const CANNOT_LOAD = { status: 422, body: { message: "This image can't be loaded" } };
+const NOT_SIGNED = {
+  status: 403,
+  body: { message: 'This image link is not signed by the server' },
+};
 
 describe(ImageProxyController.name, () => {
   const origin = new TestOriginServer();
   const harness = new OutboundHarness();
   const png = randomBytes(256 * 1024);
   const webp = randomBytes(10_000);
+  /** An allowlisted port nothing listens on. */
+  let closedPort = 0;
+
+  const answerOf = async (response: Response) => ({
+    status: response.status,
+    body: await response.json(),
+  });
 
   beforeAll(async () => {
     await origin.start();
+    closedPort = await freePort();
     origin
       .route(
         '/wave.png',
@@ -42,9 +59,15 @@ describe(ImageProxyController.name, () => {
       .route('/headers-only.png', (_request, response) => {
         response.writeHead(200, { 'content-type': 'image/png' }).flushHeaders();
       })
-      .route('/to-metadata.png', redirectTo('http://169.254.169.254/latest/meta-data/'));
+      .route('/to-metadata.png', redirectTo('http://169.254.169.254/latest/meta-data/'))
+      .route('/to-private.png', redirectTo('http://10.0.0.1/a.png'))
+      .route('/never-signed.png', sendBytes(png, 'image/png'))
+      .route(
+        '/article',
+        sendHtml(`<head><meta property="og:image" content="/wave.png"><title>A</title></head>`),
+      );
     await harness.start('image-proxy', {
-      allowlist: [origin.hostPort],
+      allowlist: [origin.hostPort, `127.0.0.1:${closedPort}`],
       connectTimeoutMs: 500,
       totalTimeoutMs: 1000,
     });
@@ -73,6 +96,56 @@ describe(ImageProxyController.name, () => {
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
+  it('streams the picture of a link preview through the link the preview gave', async () => {
+    const preview = (await (await harness.preview(origin.url('/article'))).json()) as {
+      imageProxyUrl: string;
+    };
+
+    const response = await harness.imageLink(preview.imageProxyUrl);
+
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it.each([
+    ['no signature', () => `url=${encodeURIComponent(origin.url('/never-signed.png'))}`],
+    ['an empty signature', () => `url=${encodeURIComponent(origin.url('/never-signed.png'))}&sig=`],
+    [
+      'the signature of another image',
+      () =>
+        `url=${encodeURIComponent(origin.url('/never-signed.png'))}&sig=${harness.signer.sign(origin.url('/wave.png'))}`,
+    ],
+    [
+      'a signature made with another key',
+      () =>
+        `url=${encodeURIComponent(origin.url('/never-signed.png'))}&sig=${new ImageProxySigner('another-secret-0123456789abcdef0123456789').sign(origin.url('/never-signed.png'))}`,
+    ],
+  ])('refuses %s with 403, and fetches nothing', async (_label, query) => {
+    const response = await harness.imageLink(`/api/image-proxy?${query()}`);
+
+    expect(await answerOf(response)).toEqual(NOT_SIGNED);
+    expect(origin.hits.get('/never-signed.png')).toBeUndefined();
+  });
+
+  it('answers every image it will not or cannot load the same way', async () => {
+    const images = [
+      `http://localhost:${origin.port}/wave.png`,
+      'http://127.0.0.1:1/wave.png',
+      'http://192.168.1.1/wave.png',
+      'http://0x7f000001/wave.png',
+      'http://wave-nowhere.invalid/wave.png',
+      `http://127.0.0.1:${closedPort}/wave.png`,
+      origin.url('/to-private.png'),
+      origin.url('/to-metadata.png'),
+      origin.url('/missing.png'),
+      origin.url('/logo.svg'),
+    ];
+    const answers = [];
+    for (const url of images) answers.push(await answerOf(await harness.image(url)));
+
+    expect(answers).toEqual(images.map(() => CANNOT_LOAD));
+  });
+
   it('answers an empty image without waiting for bytes that never come', async () => {
     const response = await harness.image(origin.url('/empty.gif'));
     expect(response.status).toBe(200);
@@ -88,33 +161,21 @@ describe(ImageProxyController.name, () => {
   });
 
   it.each([
-    ['SVG', '/logo.svg', 422, 'The linked content is not of a supported type'],
-    ['HTML', '/page.html', 422, 'The linked content is not of a supported type'],
-    ['a declared length over 10 MB', '/declared-huge.png', 422, 'The linked content is too large'],
-    [
-      'an image whose first byte never comes',
-      '/headers-only.png',
-      422,
-      'The link took too long to respond',
-    ],
-    ['an image that stalls after its first bytes', '/stall.png', 200, null],
-    ['a missing image', '/missing.png', 422, 'The link could not be fetched'],
-    [
-      'a redirect to the metadata address',
-      '/to-metadata.png',
-      403,
-      'The link points to an address that cannot be fetched',
-    ],
-  ])('answers %s', async (_label, path, status, message) => {
+    ['SVG', '/logo.svg'],
+    ['HTML', '/page.html'],
+    ['a declared length over 10 MB', '/declared-huge.png'],
+    ['an image whose first byte never comes', '/headers-only.png'],
+  ])('cannot load %s', async (_label, path) => {
     const response = await harness.image(origin.url(path));
-    expect(response.status).toBe(status);
-    if (message === null) {
-      // Headers and a first chunk went out: a later timeout can only cut the response.
-      await expect(response.arrayBuffer()).rejects.toThrow();
-      return;
-    }
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ message });
+    expect(await answerOf(response)).toEqual(CANNOT_LOAD);
+  });
+
+  it('cuts the response when an image stalls after its first bytes', async () => {
+    const response = await harness.image(origin.url('/stall.png'));
+    expect(response.status).toBe(200);
+    // Headers and a first chunk went out: a later timeout can only cut the response.
+    await expect(response.arrayBuffer()).rejects.toThrow();
   });
 
   it('cuts the response when the image goes over 10 MB mid-stream', async () => {
@@ -126,23 +187,11 @@ describe(ImageProxyController.name, () => {
   });
 
   it.each([
-    ['localhost', () => `http://localhost:${origin.port}/wave.png`],
-    ['another local port', () => 'http://127.0.0.1:1/wave.png'],
-    ['a private address', () => 'http://192.168.1.1/wave.png'],
-  ])('refuses %s', async (_label, url) => {
-    const response = await harness.image(url());
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({
-      message: 'The link points to an address that cannot be fetched',
-    });
-  });
-
-  it.each([
-    [null, 'url is required'],
-    ['ftp://example.com/a.png', 'url must be an http or https URL'],
-    ['data:image/png;base64,AAAA', 'url must be an http or https URL'],
-  ])('validates the query: %p', async (url, message) => {
-    const response = await harness.image(url);
+    ['', 'url is required'],
+    ['?url=ftp%3A%2F%2Fexample.com%2Fa.png', 'url must be an http or https URL'],
+    ['?url=data%3Aimage%2Fpng%3Bbase64%2CAAAA', 'url must be an http or https URL'],
+  ])('validates the query: %p', async (query, message) => {
+    const response = await harness.imageLink(`/api/image-proxy${query}`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message });
   });

@@ -21,6 +21,8 @@ export interface RequestOptions {
   /** Bytes sent as they are (an upload), with their own content type. */
   file?: Blob;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a report sent as the tab is hidden or closed). */
+  keepalive?: boolean;
 }
 
 export async function apiRequest<T>(
@@ -39,6 +41,7 @@ export async function apiRequest<T>(
         : undefined,
     body: options.file ?? (hasBody ? JSON.stringify(options.body) : undefined),
     signal: options.signal,
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   const text = await response.text();
   if (!response.ok) {

@@ -3,7 +3,7 @@ import {
   isObjectPath,
   isShowableImage,
   objectPathFromUploadUrl,
-  proxiedImageSrc,
+  previewImageSrc,
 } from './object-path';
 
 describe('object paths', () => {
@@ -23,17 +23,21 @@ describe('object paths', () => {
     expect(displayImageSrc('https://x.test/a.png')).toBe('https://x.test/a.png');
   });
 
-  it('shows only uploads and http(s) images', () => {
+  it('shows only uploads (a remote image would break the Content-Security-Policy)', () => {
     expect(isObjectPath('/objects/uploads/abc')).toBe(true);
     expect(isObjectPath('/objects/../api')).toBe(false);
-    expect(isShowableImage('https://x.test/a.png')).toBe(true);
+    expect(isShowableImage('/objects/uploads/abc')).toBe(true);
+    expect(isShowableImage('https://x.test/a.png')).toBe(false);
     expect(isShowableImage('javascript:alert(1)')).toBe(false);
     expect(isShowableImage('data:image/png;base64,AAAA')).toBe(false);
   });
 
-  it('routes remote images through the proxy', () => {
-    expect(proxiedImageSrc('https://x.test/a b.png?q=1')).toBe(
-      '/api/image-proxy?url=https%3A%2F%2Fx.test%2Fa%20b.png%3Fq%3D1',
-    );
+  it('shows a preview picture only through the signed proxy link the server gave', () => {
+    const link = '/api/image-proxy?url=https%3A%2F%2Fx.test%2Fa.png&sig=abc_-';
+    expect(previewImageSrc(link)).toBe(link);
+    expect(previewImageSrc(null)).toBeNull();
+    expect(previewImageSrc(undefined)).toBeNull();
+    expect(previewImageSrc('https://x.test/a.png')).toBeNull();
+    expect(previewImageSrc('//evil.test/api/image-proxy?url=x')).toBeNull();
   });
 });

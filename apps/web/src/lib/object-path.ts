@@ -22,10 +22,17 @@ export function objectPathFromUploadUrl(uploadUrl: string, origin: string): stri
 export const displayImageSrc = (source: string): string =>
   isObjectPath(source) && !source.endsWith('/display') ? `${source}/display` : source;
 
-/** Whether an image source is safe to show: an object path or an http(s) URL. */
-export const isShowableImage = (source: string): boolean =>
-  isObjectPath(source) || /^https?:\/\//i.test(source);
+/**
+ * Whether an image source can be shown: an upload's object path. The server stores nothing
+ * else for posts and icons, and the Content-Security-Policy (`img-src 'self' data: blob:`)
+ * would block a remote URL anyway.
+ */
+export const isShowableImage = (source: string): boolean => isObjectPath(source);
 
-/** A remote image, fetched through the server's image proxy (link preview pictures). */
-export const proxiedImageSrc = (url: string): string =>
-  `/api/image-proxy?url=${encodeURIComponent(url)}`;
+/**
+ * A link preview's picture: only the server's image-proxy link it came with
+ * (`/api/image-proxy?url=…&sig=…`, signed for that image; the proxy loads
+ * nothing else), never the remote URL itself. Null shows no picture.
+ */
+export const previewImageSrc = (imageProxyUrl: string | null | undefined): string | null =>
+  imageProxyUrl?.startsWith('/api/image-proxy?') ? imageProxyUrl : null;

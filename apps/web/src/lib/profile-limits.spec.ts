@@ -39,6 +39,8 @@ describe('profile limits', () => {
     ['a blank display name', { displayName: '   ' }],
     ['a display name at the limit', { displayName: 'd'.repeat(50) }],
     ['a display name over the limit', { displayName: 'd'.repeat(51) }],
+    ['a display name of 50 emoji', { displayName: '🌊'.repeat(50) }],
+    ['a bio of 161 emoji', { bio: '🌊'.repeat(161) }],
     ['padding around a display name at the limit', { displayName: `  ${'d'.repeat(50)}  ` }],
     ['a first name over the limit', { firstName: 'f'.repeat(51) }],
     ['a last name over the limit', { lastName: 'l'.repeat(51) }],

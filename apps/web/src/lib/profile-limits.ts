@@ -20,6 +20,9 @@ export type ProfileFieldErrors = Partial<Record<keyof ProfileFieldsInput, string
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
+/** Lengths in code points, as the server counts them: an emoji counts once. */
+const length = (value: string): number => [...value.trim()].length;
+
 /**
  * What the server would refuse, field by field, in its words: the display
  * name is required, and every field is measured after trimming.
@@ -28,15 +31,15 @@ export function validateProfileFields(values: ProfileFieldsInput): ProfileFieldE
   const errors: ProfileFieldErrors = {};
   const displayName = values.displayName.trim();
   if (displayName.length === 0) errors.displayName = 'Display name is required';
-  else if (displayName.length > DISPLAY_NAME_MAX_LENGTH) {
+  else if (length(displayName) > DISPLAY_NAME_MAX_LENGTH) {
     errors.displayName = tooLong('Display name', DISPLAY_NAME_MAX_LENGTH);
   }
-  if (values.firstName.trim().length > NAME_MAX_LENGTH) {
+  if (length(values.firstName) > NAME_MAX_LENGTH) {
     errors.firstName = tooLong('First name', NAME_MAX_LENGTH);
   }
-  if (values.lastName.trim().length > NAME_MAX_LENGTH) {
+  if (length(values.lastName) > NAME_MAX_LENGTH) {
     errors.lastName = tooLong('Last name', NAME_MAX_LENGTH);
   }
-  if (values.bio.trim().length > BIO_MAX_LENGTH) errors.bio = tooLong('Bio', BIO_MAX_LENGTH);
+  if (length(values.bio) > BIO_MAX_LENGTH) errors.bio = tooLong('Bio', BIO_MAX_LENGTH);
   return errors;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.contract';
 
 export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
@@ -8,10 +9,12 @@ export const MAX_PAGE_LIMIT = 100;
  * The response carries `nextCursor`, null on the last page.
  */
 export const pageQuerySchema = z.object({
-  cursor: z
-    .string({ error: 'cursor must be a string' })
-    .max(200, { error: 'Invalid cursor' })
-    .optional(),
+  cursor: text('cursor', {
+    kind: 'line',
+    trim: false,
+    max: 200,
+    messages: { notText: 'cursor must be a string', tooLong: 'Invalid cursor' },
+  }).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int({ error: 'limit must be a whole number' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleText, text } from '../common/text.contract';
 
 /** The categories a community belongs to (spec part 2, section 3), without "All". */
 export const COMMUNITY_CATEGORIES = [
@@ -36,9 +37,6 @@ export const COMMUNITY_SEARCH_MAX_LENGTH = 100;
 /** Posts that come with a community's detail; more through its posts call. */
 export const COMMUNITY_DETAIL_POSTS = 20;
 
-/** Counted in code points, so an emoji counts once. */
-const codePoints = (value: string): number => [...value].length;
-
 const OBJECT_PATH = /^\/objects\/[A-Za-z0-9][A-Za-z0-9/_.-]{0,500}$/;
 
 const objectPath = (label: string) =>
@@ -46,7 +44,7 @@ const objectPath = (label: string) =>
     .string({ error: `${label} must be an object path` })
     .regex(OBJECT_PATH, { error: `${label} must be an uploaded object path (/objects/...)` });
 
-const categoryField = z.string({ error: 'category must be text' }).transform((value, context) => {
+const categoryField = text('category', { kind: 'line' }).transform((value, context) => {
   const category = findCommunityCategory(value);
   if (!category) {
     context.addIssue({
@@ -61,12 +59,10 @@ const categoryField = z.string({ error: 'category must be text' }).transform((va
 /** `GET /api/communities?category=&search=&cursor=&limit=` */
 export const listCommunitiesQuerySchema = z.object({
   /** "all" or empty means every category. */
-  category: z
-    .string({ error: 'category must be text' })
+  category: text('category', { kind: 'line' })
     .optional()
     .transform((value, context) => {
-      if (value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'all')
-        return null;
+      if (value === undefined || value === '' || value.toLowerCase() === 'all') return null;
       const category = findCommunityCategory(value);
       if (!category) {
         context.addIssue({
@@ -77,43 +73,41 @@ export const listCommunitiesQuerySchema = z.object({
       }
       return category;
     }),
-  search: z
-    .string({ error: 'search must be text' })
-    .max(COMMUNITY_SEARCH_MAX_LENGTH, {
-      error: `search must be at most ${COMMUNITY_SEARCH_MAX_LENGTH} characters`,
-    })
+  search: text('search', { kind: 'line', max: COMMUNITY_SEARCH_MAX_LENGTH })
     .optional()
-    .transform((value) => value?.trim() || null),
+    .transform((value) => (value !== undefined && hasVisibleText(value) ? value : null)),
 });
 export type ListCommunitiesQuery = z.infer<typeof listCommunitiesQuerySchema>;
 
 const communityFields = {
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(COMMUNITY_NAME_MIN_LENGTH, {
-      error: `name must be at least ${COMMUNITY_NAME_MIN_LENGTH} characters`,
-    })
-    .max(COMMUNITY_NAME_MAX_LENGTH, {
-      error: `name must be at most ${COMMUNITY_NAME_MAX_LENGTH} characters`,
-    }),
-  description: z
-    .string({ error: 'description must be text' })
-    .trim()
-    .max(COMMUNITY_DESCRIPTION_MAX_LENGTH, {
-      error: `description must be at most ${COMMUNITY_DESCRIPTION_MAX_LENGTH} characters`,
-    })
-    .default(''),
+  name: text('name', {
+    kind: 'name',
+    required: true,
+    min: COMMUNITY_NAME_MIN_LENGTH,
+    max: COMMUNITY_NAME_MAX_LENGTH,
+    messages: {
+      notText: 'name is required',
+      // A name of nothing visible is as short as an empty one.
+      required: `name must be at least ${COMMUNITY_NAME_MIN_LENGTH} characters`,
+    },
+  }),
+  description: text('description', {
+    kind: 'free',
+    max: COMMUNITY_DESCRIPTION_MAX_LENGTH,
+  }).default(''),
   category: categoryField,
   rules: z
     .array(
-      z
-        .string({ error: 'each rule must be text' })
-        .trim()
-        .min(1, { error: 'a rule cannot be empty' })
-        .max(COMMUNITY_RULE_MAX_LENGTH, {
-          error: `a rule can be at most ${COMMUNITY_RULE_MAX_LENGTH} characters`,
-        }),
+      text('a rule', {
+        kind: 'line',
+        required: true,
+        max: COMMUNITY_RULE_MAX_LENGTH,
+        messages: {
+          notText: 'each rule must be text',
+          required: 'a rule cannot be empty',
+          tooLong: `a rule can be at most ${COMMUNITY_RULE_MAX_LENGTH} characters`,
+        },
+      }),
       { error: 'rules must be a list of texts' },
     )
     .max(COMMUNITY_MAX_RULES, {
@@ -147,34 +141,44 @@ export const updateCommunityRequestSchema = z
   });
 export type UpdateCommunityRequest = z.infer<typeof updateCommunityRequestSchema>;
 
-export const createCommunityPostRequestSchema = z
-  .object(
-    {
-      content: z.string({ error: 'content is required' }).trim(),
-      mediaUrls: z
-        .array(objectPath('mediaUrls'), { error: 'mediaUrls must be a list of object paths' })
-        .max(COMMUNITY_POST_MAX_MEDIA, {
-          error: `A post can have at most ${COMMUNITY_POST_MAX_MEDIA} images`,
-        })
-        .default([]),
-    },
-    { error: 'Request body must be a JSON object' },
-  )
-  .refine((body) => body.content.length > 0, { error: 'A post cannot be empty' })
-  .refine((body) => codePoints(body.content) <= COMMUNITY_POST_MAX_LENGTH, {
-    error: `A post can be at most ${COMMUNITY_POST_MAX_LENGTH} characters`,
-  });
+export const createCommunityPostRequestSchema = z.object(
+  {
+    content: text('content', {
+      kind: 'free',
+      required: true,
+      max: COMMUNITY_POST_MAX_LENGTH,
+      messages: {
+        notText: 'content is required',
+        required: 'A post cannot be empty',
+        tooLong: `A post can be at most ${COMMUNITY_POST_MAX_LENGTH} characters`,
+      },
+    }),
+    mediaUrls: z
+      .array(objectPath('mediaUrls'), { error: 'mediaUrls must be a list of object paths' })
+      .max(COMMUNITY_POST_MAX_MEDIA, {
+        error: `A post can have at most ${COMMUNITY_POST_MAX_MEDIA} images`,
+      })
+      .default([]),
+  },
+  { error: 'Request body must be a JSON object' },
+);
 export type CreateCommunityPostRequest = z.infer<typeof createCommunityPostRequestSchema>;
 
-export const createCommentRequestSchema = z
-  .object(
-    { content: z.string({ error: 'content is required' }).trim() },
-    { error: 'Request body must be a JSON object' },
-  )
-  .refine((body) => body.content.length > 0, { error: 'A comment cannot be empty' })
-  .refine((body) => codePoints(body.content) <= COMMUNITY_COMMENT_MAX_LENGTH, {
-    error: `A comment can be at most ${COMMUNITY_COMMENT_MAX_LENGTH} characters`,
-  });
+export const createCommentRequestSchema = z.object(
+  {
+    content: text('content', {
+      kind: 'free',
+      required: true,
+      max: COMMUNITY_COMMENT_MAX_LENGTH,
+      messages: {
+        notText: 'content is required',
+        required: 'A comment cannot be empty',
+        tooLong: `A comment can be at most ${COMMUNITY_COMMENT_MAX_LENGTH} characters`,
+      },
+    }),
+  },
+  { error: 'Request body must be a JSON object' },
+);
 export type CreateCommentRequest = z.infer<typeof createCommentRequestSchema>;
 
 export const changeMemberRoleRequestSchema = z.object(

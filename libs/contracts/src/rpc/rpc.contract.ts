@@ -16,10 +16,16 @@ export type ObjectClaimPurpose = (typeof OBJECT_CLAIM_PURPOSES)[number];
 /** The most rows one page of a rebuild call may ask for. */
 export const RPC_PAGE_LIMIT_MAX = 1000;
 
+/** The most subjects one call about claims (`*-exist`, `*-images`, `*-icons`) may ask about. */
+export const SUBJECTS_EXIST_MAX = 500;
+
 const pageLimit = z.number().int().min(1).max(RPC_PAGE_LIMIT_MAX);
 const isoDate = z.iso.datetime({ offset: true });
 /** A follow, and the keyset position of `identity.follows-page`. */
 const followKey = z.object({ followerId: z.uuid(), followeeId: z.uuid() });
+const subjectIds = z.array(z.uuid()).min(1).max(SUBJECTS_EXIST_MAX);
+/** The asked ids that exist (in no particular order); the rest do not. */
+const existing = z.object({ existing: z.array(z.uuid()) });
 
 export const rpcSchemas = {
   /**
@@ -28,7 +34,11 @@ export const rpcSchemas = {
    * claim names what uses them, `purpose` and `subjectId` (the tweet, the
    * community post, the community for its icon, the user for a profile or
    * cover image): media deletes an upload once no claim on it is left (the
-   * tweet or post deleted, the avatar or cover replaced).
+   * tweet or post deleted, the avatar or cover replaced). Claim as the last
+   * step before the write that records the use, once every check passed.
+   * `claimId` names the claims this call made anew (not those the subject held
+   * already, nor those another call made too): what `media.release-claims`
+   * gives back if the write fails. A use claimed again starts over unverified.
    */
   'media.claim-objects': {
     request: z.object({
@@ -38,13 +48,63 @@ export const rpcSchemas = {
       subjectId: z.uuid(),
     }),
     response: z.discriminatedUnion('ok', [
-      z.object({ ok: z.literal(true) }),
+      z.object({ ok: z.literal(true), claimId: z.uuid() }),
       z.object({
         ok: z.literal(false),
         reason: z.enum(['not-found', 'not-yours', 'not-an-upload']),
         objectPath: z.string(),
       }),
     ]),
+  },
+  /**
+   * Gives back the claims a `media.claim-objects` call (its `claimId`) made for
+   * a write that then failed (rolled back): the owner's uploads stop being
+   * used by the subject. Claims another call made as well, and claims media
+   * has verified since (their subject exists), are never given back this way.
+   * The uploads are kept (the user may retry with them): one left with no
+   * claim is unclaimed again, and deleted by the clean-up only
+   * UNCLAIMED_TTL_SECONDS from now. Idempotent.
+   */
+  'media.release-claims': {
+    request: z.object({
+      ownerId: z.uuid(),
+      purpose: z.enum(OBJECT_CLAIM_PURPOSES),
+      subjectId: z.uuid(),
+      claimId: z.uuid(),
+    }),
+    response: z.object({ released: z.number().int().min(0) }),
+  },
+  /**
+   * Which of these tweets (replies included) exist: media's clean-up asks
+   * before it keeps the tweet claims it has not verified yet.
+   */
+  'timeline.tweets-exist': { request: z.object({ ids: subjectIds }), response: existing },
+  /** Which of these community posts exist; as `timeline.tweets-exist`. */
+  'communities.posts-exist': { request: z.object({ ids: subjectIds }), response: existing },
+  /**
+   * The current profile and cover images (as stored: an object path, or null)
+   * of those of these users that exist; the others do not. Media's clean-up
+   * keeps an unverified profile or cover claim only while its upload is the
+   * user's current image of that kind.
+   */
+  'identity.user-images': {
+    request: z.object({ ids: subjectIds }),
+    response: z.object({
+      users: z.array(
+        z.object({
+          id: z.uuid(),
+          profileImageUrl: z.string().nullable(),
+          coverImageUrl: z.string().nullable(),
+        }),
+      ),
+    }),
+  },
+  /** The current icon of those of these communities that exist; as `identity.user-images`. */
+  'communities.community-icons': {
+    request: z.object({ ids: subjectIds }),
+    response: z.object({
+      communities: z.array(z.object({ id: z.uuid(), iconUrl: z.string().nullable() })),
+    }),
   },
   /**
    * Every user, in id order, `limit` at a time: what `user.registered` and

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/text.contract';
 
 export const SEARCH_TYPES = ['all', 'posts', 'users', 'hashtags'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -20,13 +21,12 @@ const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: 
 
 /** `GET /api/search?q=&type=&dateRange=&verified=&limit=` */
 export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: 'q is required' })
-    .trim()
-    .min(1, { error: 'q is required' })
-    .max(SEARCH_QUERY_MAX_LENGTH, {
-      error: `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
-    }),
+  q: text('q', {
+    kind: 'line',
+    required: true,
+    max: SEARCH_QUERY_MAX_LENGTH,
+    messages: { notText: 'q is required' },
+  }),
   type: oneOf('type', SEARCH_TYPES).default('all'),
   dateRange: oneOf('dateRange', SEARCH_DATE_RANGES).default('all'),
   verified: oneOf('verified', SEARCH_VERIFIED_FILTERS).default('all'),
@@ -58,17 +58,19 @@ export interface SearchResult {
 /** `POST /api/search/analytics`: a result was chosen. */
 export const searchAnalyticsRequestSchema = z.object(
   {
-    query: z
-      .string({ error: 'query is required' })
-      .trim()
-      .min(1, { error: 'query is required' })
-      .max(SEARCH_QUERY_MAX_LENGTH, {
-        error: `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
-      }),
-    resultId: z
-      .string({ error: 'resultId is required' })
-      .min(1, { error: 'resultId is required' })
-      .max(200, { error: 'resultId must be at most 200 characters' }),
+    query: text('query', {
+      kind: 'line',
+      required: true,
+      max: SEARCH_QUERY_MAX_LENGTH,
+      messages: { notText: 'query is required' },
+    }),
+    resultId: text('resultId', {
+      kind: 'line',
+      required: true,
+      trim: false,
+      max: 200,
+      messages: { notText: 'resultId is required' },
+    }),
     resultType: oneOf('resultType', SEARCH_RESULT_TYPES),
   },
   { error: 'Request body must be a JSON object' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codePointLength, hasVisibleText, text } from '../common/text.contract';
 
 export const TWEET_MAX_LENGTH = 280;
 export const TWEET_MAX_IMAGES = 4;
@@ -7,16 +8,16 @@ export const INLINE_IMAGE_MAX_BYTES = 25 * 1024 * 1024;
 export const URL_MAX_LENGTH = 2048;
 
 /** Counted in code points, so an emoji counts once. */
-export const tweetLength = (content: string): number => [...content].length;
+export const tweetLength = (content: string): number => codePointLength(content);
 
 const OBJECT_PATH = /^\/objects\/[A-Za-z0-9][A-Za-z0-9/_.-]{0,500}$/;
 
 const httpUrl = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(URL_MAX_LENGTH, { error: `${label} must be at most ${URL_MAX_LENGTH} characters` })
-    .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http or https URL` }));
+  text(label, {
+    kind: 'line',
+    max: URL_MAX_LENGTH,
+    messages: { missing: `${label} must be text` },
+  }).pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http or https URL` }));
 
 export const linkPreviewRequestSchema = z.object(
   { url: httpUrl('url') },
@@ -29,14 +30,29 @@ export interface LinkPreview {
   url: string;
   title: string | null;
   description: string | null;
+  /** The picture the page names, as it named it. */
   image: string | null;
+  /**
+   * Where to load that picture: the server's image proxy, signed for this one
+   * URL (`/api/image-proxy?url=…&sig=…`); null without a picture. The proxy
+   * loads nothing else.
+   */
+  imageProxyUrl: string | null;
   siteName: string | null;
 }
 
-const content = z.string({ error: 'content must be text' }).trim();
-
 const tweetBody = {
-  content: content.optional(),
+  /** Optional beside an image; text with nothing visible in it counts as none. */
+  content: text('content', {
+    kind: 'free',
+    max: TWEET_MAX_LENGTH,
+    messages: {
+      notText: 'content must be text',
+      tooLong: `A post can be at most ${TWEET_MAX_LENGTH} characters`,
+    },
+  })
+    .transform((value) => (hasVisibleText(value) ? value : ''))
+    .optional(),
   /** An inline image as a data URL (the inline composer). */
   imageUrl: z
     .string({ error: 'imageUrl must be text' })
@@ -66,9 +82,6 @@ const withContentRules = <
   schema: z.ZodType<T>,
 ) =>
   schema
-    .refine((body) => tweetLength(body.content ?? '') <= TWEET_MAX_LENGTH, {
-      error: `A post can be at most ${TWEET_MAX_LENGTH} characters`,
-    })
     .refine(
       (body) =>
         (body.content ?? '').length > 0 ||
@@ -86,26 +99,38 @@ export const createTweetRequestSchema = withContentRules(
 export type CreateTweetRequest = z.infer<typeof createTweetRequestSchema>;
 
 /** An edit changes the text only; images and preview stay. */
-export const updateTweetRequestSchema = z
-  .object(
-    { content: z.string({ error: 'content is required' }).trim() },
-    { error: 'Request body must be a JSON object' },
-  )
-  .refine((body) => body.content.length > 0, { error: 'A post cannot be empty' })
-  .refine((body) => tweetLength(body.content) <= TWEET_MAX_LENGTH, {
-    error: `A post can be at most ${TWEET_MAX_LENGTH} characters`,
-  });
+export const updateTweetRequestSchema = z.object(
+  {
+    content: text('content', {
+      kind: 'free',
+      required: true,
+      max: TWEET_MAX_LENGTH,
+      messages: {
+        notText: 'content is required',
+        required: 'A post cannot be empty',
+        tooLong: `A post can be at most ${TWEET_MAX_LENGTH} characters`,
+      },
+    }),
+  },
+  { error: 'Request body must be a JSON object' },
+);
 export type UpdateTweetRequest = z.infer<typeof updateTweetRequestSchema>;
 
-export const replyRequestSchema = z
-  .object(
-    { content: z.string({ error: 'content is required' }).trim() },
-    { error: 'Request body must be a JSON object' },
-  )
-  .refine((body) => body.content.length > 0, { error: 'A reply cannot be empty' })
-  .refine((body) => tweetLength(body.content) <= TWEET_MAX_LENGTH, {
-    error: `A reply can be at most ${TWEET_MAX_LENGTH} characters`,
-  });
+export const replyRequestSchema = z.object(
+  {
+    content: text('content', {
+      kind: 'free',
+      required: true,
+      max: TWEET_MAX_LENGTH,
+      messages: {
+        notText: 'content is required',
+        required: 'A reply cannot be empty',
+        tooLong: `A reply can be at most ${TWEET_MAX_LENGTH} characters`,
+      },
+    }),
+  },
+  { error: 'Request body must be a JSON object' },
+);
 export type ReplyRequest = z.infer<typeof replyRequestSchema>;
 
 export interface TweetAuthor {
@@ -154,3 +179,23 @@ export interface TweetInteractionResponse {
   likesCount: number;
   retweetsCount: number;
 }
+
+/** `GET /api/image-proxy?url=&sig=`: one http(s) URL and the server's signature of it. */
+export const imageProxyQuerySchema = z.object(
+  {
+    url: text('url', {
+      kind: 'line',
+      required: true,
+      max: URL_MAX_LENGTH,
+      messages: { notText: 'url must be one URL' },
+    }).pipe(z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' })),
+    /** Missing or wrong, it is refused with 403 (the service checks it). */
+    sig: text('sig', {
+      kind: 'line',
+      max: 128,
+      messages: { notText: 'sig must be one signature', tooLong: 'sig must be one signature' },
+    }).optional(),
+  },
+  { error: 'A url query parameter is required' },
+);
+export type ImageProxyQuery = z.infer<typeof imageProxyQuerySchema>;

@@ -36,6 +36,21 @@ describe('user contracts', () => {
     );
   });
 
+  it('asks at least 8 characters of a new password', () => {
+    const refused = registerRequestSchema.safeParse({ ...valid, password: '7 chars' });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      'Password must be at least 8 characters',
+    ]);
+    expect(registerRequestSchema.safeParse({ ...valid, password: '8 chars!' }).success).toBe(true);
+  });
+
+  it('still takes a shorter password at sign-in (accounts from before the 8-character rule)', () => {
+    expect(loginRequestSchema.parse({ email: 'a@b.c', password: 'abc123' })).toEqual({
+      email: 'a@b.c',
+      password: 'abc123',
+    });
+  });
+
   it('accepts any non-empty email at sign-in and lowercases it', () => {
     expect(loginRequestSchema.parse({ email: ' A@B.C ', password: 'x' })).toEqual({
       email: 'a@b.c',

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { isUuid } from '../common/id.contract';
+import { hasVisibleText, text } from '../common/text.contract';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
-export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * For new passwords (sign-up). Sign-in takes any non-empty password up to the
+ * maximum, so accounts made under the old minimum (6) keep working.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const NAME_MAX_LENGTH = 50;
@@ -9,35 +15,21 @@ export const BIO_MAX_LENGTH = 160;
 export const EMAIL_MAX_LENGTH = 254;
 export const IMAGE_URL_MAX_LENGTH = 2048;
 
-/** A required string field, with messages that name the field. */
-const requiredString = (label: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined ? `${label} is required` : `${label} must be text`,
-  });
+const displayName = text('Display name', {
+  kind: 'name',
+  required: true,
+  max: DISPLAY_NAME_MAX_LENGTH,
+});
 
-const displayName = requiredString('Display name')
-  .trim()
-  .min(1, { error: 'Display name is required' })
-  .max(DISPLAY_NAME_MAX_LENGTH, {
-    error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
-  });
+const username = text('Username', { kind: 'line', required: true }).regex(USERNAME_PATTERN, {
+  error: 'Username must be 3 to 30 characters: letters, digits and underscores only',
+});
 
-const username = requiredString('Username')
-  .trim()
-  .min(1, { error: 'Username is required' })
-  .regex(USERNAME_PATTERN, {
-    error: 'Username must be 3 to 30 characters: letters, digits and underscores only',
-  });
-
-const email = requiredString('Email')
-  .trim()
-  .min(1, { error: 'Email is required' })
-  .max(EMAIL_MAX_LENGTH, { error: `Email must be at most ${EMAIL_MAX_LENGTH} characters` })
+const email = text('Email', { kind: 'line', required: true, max: EMAIL_MAX_LENGTH })
   .pipe(z.email({ error: 'Email must be a valid email address' }))
   .transform((value) => value.toLowerCase());
 
-const newPassword = requiredString('Password')
+const newPassword = text('Password', { kind: 'secret' })
   .min(1, { error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, {
     error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
@@ -54,12 +46,13 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object(
   {
-    email: requiredString('Email')
-      .trim()
-      .min(1, { error: 'Email is required' })
-      .max(EMAIL_MAX_LENGTH, { error: 'Invalid email or password' })
-      .transform((value) => value.toLowerCase()),
-    password: requiredString('Password')
+    email: text('Email', {
+      kind: 'line',
+      required: true,
+      max: EMAIL_MAX_LENGTH,
+      messages: { tooLong: 'Invalid email or password' },
+    }).transform((value) => value.toLowerCase()),
+    password: text('Password', { kind: 'secret' })
       .min(1, { error: 'Password is required' })
       .max(PASSWORD_MAX_LENGTH, { error: 'Invalid email or password' }),
   },
@@ -67,13 +60,10 @@ export const loginRequestSchema = z.object(
 );
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** An optional free-text field: trimmed, and an empty value clears it (null). */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .transform((value) => (value.length === 0 ? null : value))
+/** An optional text field: a value with nothing visible in it clears it (null). */
+const optionalText = (label: string, kind: 'name' | 'free', max: number) =>
+  text(label, { kind, max })
+    .transform((value) => (hasVisibleText(value) ? value : null))
     .nullable()
     .optional();
 
@@ -81,9 +71,9 @@ export const updateProfileRequestSchema = z
   .strictObject(
     {
       displayName: displayName.optional(),
-      firstName: optionalText('First name', NAME_MAX_LENGTH),
-      lastName: optionalText('Last name', NAME_MAX_LENGTH),
-      bio: optionalText('Bio', BIO_MAX_LENGTH),
+      firstName: optionalText('First name', 'name', NAME_MAX_LENGTH),
+      lastName: optionalText('Last name', 'name', NAME_MAX_LENGTH),
+      bio: optionalText('Bio', 'free', BIO_MAX_LENGTH),
     },
     {
       error: (issue) =>
@@ -104,12 +94,7 @@ export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
 
 export const updateProfileImageRequestSchema = z.object(
   {
-    imageUrl: requiredString('imageUrl')
-      .trim()
-      .min(1, { error: 'imageUrl is required' })
-      .max(IMAGE_URL_MAX_LENGTH, {
-        error: `imageUrl must be at most ${IMAGE_URL_MAX_LENGTH} characters`,
-      }),
+    imageUrl: text('imageUrl', { kind: 'line', required: true, max: IMAGE_URL_MAX_LENGTH }),
     imageType: z.enum(PROFILE_IMAGE_TYPES, {
       error: 'imageType must be "profile" or "cover"',
     }),
@@ -117,6 +102,13 @@ export const updateProfileImageRequestSchema = z.object(
   { error: 'Request body must be a JSON object' },
 );
 export type UpdateProfileImageRequest = z.infer<typeof updateProfileImageRequestSchema>;
+
+const INVALID_REFERENCE = 'User must be given by a valid id or username';
+
+/** A user named in a path (`/api/users/{idOrUsername}/...`): an id or a username, as sent. */
+export const idOrUsernameSchema = z
+  .string({ error: INVALID_REFERENCE })
+  .refine((value) => isUuid(value) || USERNAME_PATTERN.test(value), { error: INVALID_REFERENCE });
 
 /**
  * The User entity as the client sees it (spec part 1, section 3).

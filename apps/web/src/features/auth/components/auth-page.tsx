@@ -6,9 +6,17 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { textField } from '../../../lib/form-data';
 import { useAuth } from '../api/current-user';
 import { useLogin, useRegister } from '../api/sessions';
+import type { SignUpField, SignUpFieldErrors, SignUpInput } from '../sign-up-limits';
+import {
+  fieldOfServerMessage,
+  PASSWORD_MIN_LENGTH,
+  SIGN_UP_FIELDS,
+  validateSignUp,
+} from '../sign-up-limits';
 
 /** A signed-in user who lands on /auth is sent home after 100 ms. */
 export const AUTH_PAGE_REDIRECT_MS = 100;
@@ -16,14 +24,27 @@ export const AUTH_PAGE_REDIRECT_MS = 100;
 function Field({
   id,
   label,
+  error,
   ...props
-}: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+}: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Input id={id} name={id} required {...props} />
+      <Input
+        id={id}
+        name={id}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -58,36 +79,85 @@ function SignInForm() {
   );
 }
 
+/** The sign-up form's inputs, by field. */
+const SIGN_UP_INPUT_IDS: Record<SignUpField, string> = {
+  displayName: 'displayName',
+  username: 'username',
+  email: 'signupEmail',
+  password: 'signupPassword',
+};
+
+/**
+ * Checks what it can before sending (the contract's required fields and password
+ * length, in its words); a refusal that names a field ("Password is too common;
+ * …") is shown under that field as well as in the toast.
+ */
 function SignUpForm() {
   const register = useRegister();
+  const [errors, setErrors] = useState<SignUpFieldErrors>({});
+  const clear = (field: SignUpField) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    register.mutate({
-      displayName: textField(form, 'displayName'),
-      username: textField(form, 'username'),
-      email: textField(form, 'signupEmail'),
-      password: textField(form, 'signupPassword'),
+    const values: SignUpInput = {
+      displayName: textField(form, SIGN_UP_INPUT_IDS.displayName),
+      username: textField(form, SIGN_UP_INPUT_IDS.username),
+      email: textField(form, SIGN_UP_INPUT_IDS.email),
+      password: textField(form, SIGN_UP_INPUT_IDS.password),
+    };
+    const found = validateSignUp(values);
+    setErrors(found);
+    const first = SIGN_UP_FIELDS.find(({ name }) => found[name]);
+    if (first) {
+      document.getElementById(SIGN_UP_INPUT_IDS[first.name])?.focus();
+      return;
+    }
+    register.mutate(values, {
+      onError: (error) => {
+        const message = error instanceof ApiError ? error.serverMessage : null;
+        const field = message ? fieldOfServerMessage(message) : null;
+        if (message && field) setErrors({ [field]: message });
+      },
     });
   };
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Sign up">
-      <Field id="displayName" label="Display name" autoComplete="name" placeholder="Display name" />
-      <Field id="username" label="Username" autoComplete="username" placeholder="username" />
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign up">
       <Field
-        id="signupEmail"
+        id={SIGN_UP_INPUT_IDS.displayName}
+        label="Display name"
+        autoComplete="name"
+        placeholder="Display name"
+        error={errors.displayName}
+        onChange={() => clear('displayName')}
+      />
+      <Field
+        id={SIGN_UP_INPUT_IDS.username}
+        label="Username"
+        autoComplete="username"
+        placeholder="username"
+        error={errors.username}
+        onChange={() => clear('username')}
+      />
+      <Field
+        id={SIGN_UP_INPUT_IDS.email}
         label="Email"
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
+        error={errors.email}
+        onChange={() => clear('email')}
       />
       <Field
-        id="signupPassword"
+        id={SIGN_UP_INPUT_IDS.password}
         label="Password"
         type="password"
         autoComplete="new-password"
-        minLength={6}
-        placeholder="Password (min 6 characters)"
+        minLength={PASSWORD_MIN_LENGTH}
+        placeholder={`Password (min ${PASSWORD_MIN_LENGTH} characters)`}
+        error={errors.password}
+        onChange={() => clear('password')}
       />
       <Button type="submit" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Sign Up'}

@@ -95,8 +95,8 @@ const FAQ: readonly Question[] = [
     answer: (
       <p>
         Choose <Link to={paths.auth.getHref()}>Join</Link>, open the Sign Up tab and enter a display
-        name, a username, your email address and a password of at least 6 characters. You need to be
-        at least {MINIMUM_AGE} years old.
+        name, a username, your email address and a password of at least 8 characters that is not a
+        common one. You need to be at least {MINIMUM_AGE} years old.
       </p>
     ),
   },

@@ -18,7 +18,8 @@ const preview = {
   url: 'https://example.com/',
   title: 'Example Domain',
   description: 'For use in examples',
-  image: null,
+  image: 'https://example.com/og.png',
+  imageProxyUrl: '/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fog.png&sig=signed-by-server',
   siteName: 'Example',
 };
 
@@ -130,6 +131,10 @@ describe('InlineComposer', () => {
     });
     await user.type(field(), `${window.location.host}/x and example.com and other.org`);
     expect(await screen.findByText('Example Domain', {}, { timeout: 3000 })).toBeVisible();
+    expect(screen.getByAltText('Preview image for Example Domain')).toHaveAttribute(
+      'src',
+      preview.imageProxyUrl,
+    );
     const previewCalls = calls.filter((call) => call.url === '/api/link-preview');
     expect(previewCalls.at(-1)?.body).toEqual({ url: 'https://example.com/' });
     expect(

@@ -69,9 +69,8 @@ export function InlineComposer() {
     create.mutate({
       ...(text ? { content: text } : {}),
       ...(image ? { imageUrl: image.dataUrl } : {}),
-      ...(preview && previewUrl
-        ? { linkPreview: { ...preview, url: preview.url || previewUrl } }
-        : {}),
+      // The address asked about, which the server keeps the preview under (not the page's own).
+      ...(preview && previewUrl ? { linkPreview: { ...preview, url: previewUrl } } : {}),
     });
   };
 

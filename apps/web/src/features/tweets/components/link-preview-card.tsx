@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { proxiedImageSrc } from '../../../lib/object-path';
+import { previewImageSrc } from '../../../lib/object-path';
 
 const httpUrl = (value: string | null | undefined): URL | null => {
   if (!value) return null;
@@ -16,9 +16,9 @@ const httpUrl = (value: string | null | undefined): URL | null => {
 };
 
 /**
- * A link preview: the site, title, description and picture (fetched through
- * the server's image proxy, never from the remote site directly). With
- * `onRemove`, a button drops it (the composer).
+ * A link preview: the site, title, description and picture (through the
+ * signed image-proxy link the server gave with it, never from the remote site
+ * directly). With `onRemove`, a button drops it (the composer).
  */
 export function LinkPreviewCard({
   preview,
@@ -31,13 +31,13 @@ export function LinkPreviewCard({
 }) {
   const url = httpUrl(preview.url);
   const host = url?.hostname.replace(/^www\./, '') ?? preview.url;
-  const image = httpUrl(preview.image);
+  const image = previewImageSrc(preview.imageProxyUrl);
   const title = preview.title?.trim() || host;
   const body: ReactNode = (
     <>
       {image ? (
         <img
-          src={proxiedImageSrc(image.href)}
+          src={image}
           alt={`Preview image for ${title}`}
           loading="lazy"
           decoding="async"

@@ -1,0 +1,33 @@
+import { declaredRoutes } from './declared-routes';
+import { FUZZ_TARGETS, targetName } from './fuzz-targets';
+
+/** Routes a service serves to its probes only; the gateway never routes to them. */
+const PROBE_ROUTES = new Set(['GET /health', 'GET /health/ready']);
+
+describe('fuzz targets', () => {
+  const declared = declaredRoutes();
+  const public_ = declared.filter((route) => !PROBE_ROUTES.has(`${route.method} ${route.path}`));
+  const targets = new Set(FUZZ_TARGETS.map(targetName));
+
+  it('finds the routes the services declare', () => {
+    // A sanity floor: if parsing stopped finding controllers, the checks below would pass vacuously.
+    expect(public_.length).toBeGreaterThanOrEqual(50);
+    expect(public_.map((route) => `${route.method} ${route.path}`)).toContain('POST /api/tweets');
+  });
+
+  it('has a target for every route a controller declares', () => {
+    const missing = public_
+      .filter((route) => !targets.has(`${route.method} ${route.path}`))
+      .map((route) => `${route.method} ${route.path} (${route.source})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('names no route that no controller declares', () => {
+    const known = new Set(public_.map((route) => `${route.method} ${route.path}`));
+    expect([...targets].filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('names each route once', () => {
+    expect(targets.size).toBe(FUZZ_TARGETS.length);
+  });
+});

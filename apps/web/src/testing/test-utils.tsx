@@ -1,0 +1,137 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { UserResponse } from '@wave/contracts';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Toaster } from '../components/ui/toaster';
+import { userKeys } from '../features/auth/api/current-user';
+import { createQueryClient } from '../lib/query-client';
+
+/**
+ * What every feature's component tests need: the API mocked at the fetch boundary, a signed-in
+ * user (or a visitor), and the app's query defaults. Features with their own factories keep
+ * them in `features/<feature>/testing`.
+ */
+
+export const ADA_ID = '0190a1b2-0000-7000-8000-000000000001';
+
+/** The signed-in user, as GET /api/user answers. */
+export const makeUser = (overrides: Partial<UserResponse> = {}): UserResponse => ({
+  id: ADA_ID,
+  username: 'ada',
+  displayName: 'Ada Lovelace',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bio: null,
+  profileImageUrl: null,
+  coverImageUrl: null,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  followersCount: 0,
+  followingCount: 0,
+  pinnedTweetId: null,
+  verified: false,
+  ...overrides,
+});
+
+export const json = (status: number, body?: unknown): Response =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+export const noContent = (): Response => new Response(null, { status: 204 });
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  /** The JSON body, parsed (or the body as sent when it is not JSON). */
+  body: unknown;
+  headers: Record<string, string>;
+  init: RequestInit;
+}
+
+export type FetchHandler = (call: FetchCall) => Response | Promise<Response>;
+
+/** Replaces fetch with a mock that hands every call to `handler` and records the calls. */
+export function mockFetch(handler: FetchHandler) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    const call = { method: (init.method ?? 'GET').toUpperCase(), url, body, headers, init };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+/** A promise to settle from the test. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((done, fail) => {
+    resolve = done;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+/** What jsdom lacks and Radix and the charts use. */
+export function installDomShims(): void {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  const element = Element.prototype as Partial<
+    Pick<Element, 'scrollIntoView' | 'hasPointerCapture' | 'releasePointerCapture'>
+  >;
+  element.scrollIntoView ??= () => undefined;
+  element.hasPointerCapture ??= () => false;
+  element.releasePointerCapture ??= () => undefined;
+}
+
+/**
+ * Renders with a fresh query client (the app's defaults), the signed-in user (`null` for a
+ * visitor), a memory router at `route` (the element mounted at `path`, a stand-in at /auth)
+ * and the toaster.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    user = makeUser(),
+    route = '/',
+    path = '*',
+    queryClient = createQueryClient(),
+  }: {
+    user?: UserResponse | null;
+    route?: string;
+    path?: string;
+    queryClient?: QueryClient;
+  } = {},
+): ReturnType<typeof render> & { queryClient: QueryClient } {
+  installDomShims();
+  queryClient.setQueryData(userKeys.current, user);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="/auth" element={<h1>Auth page</h1>} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
