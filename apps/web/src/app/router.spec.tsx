@@ -116,6 +116,29 @@ describe('the route table', () => {
     expect(box).toHaveValue('loom');
   });
 
+  it("keeps the server's head tags on the first page and drops them on the next", async () => {
+    const id = '0190a1b2-0000-7000-8000-0000000000ac';
+    document.head.innerHTML = `
+      <meta name="description" content="Server text" data-page-meta="description" />
+      <title data-page-meta="title">Server title</title>
+      <meta property="og:title" content="Server title" data-page-meta />`;
+    const { router } = renderAt(`/tweet/${id}`, (call) => {
+      if (call.url === '/api/user') return json(401, { message: 'Not signed in' });
+      if (call.url === `/api/tweets/${id}`) return json(200, makeTweet({ id, content: 'First' }));
+      return json(200, page([]));
+    });
+    expect(await screen.findByText('First')).toBeInTheDocument();
+    expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
+
+    await act(() => router.navigate('/about'));
+    expect(await screen.findByRole('heading', { level: 1, name: /About/ })).toBeInTheDocument();
+    expect(document.head.querySelector('meta[property="og:title"]')).toBeNull();
+    expect(document.head.querySelector('title:not([data-page-meta])')).toHaveTextContent('Wave');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).not.toBe(
+      'Server text',
+    );
+  });
+
   it('sends /communities/:id to the community page', async () => {
     const detail = makeDetail({ name: 'Rustaceans' });
     const handler = (call: FetchCall) => {
@@ -180,6 +203,72 @@ describe('the route table', () => {
       visitor,
     );
     expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor from /analytics to /auth', async () => {
+    const { router } = renderAt('/analytics', visitor);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it("takes a member to Analytics from the sidebar's link", async () => {
+    const handler = (call: FetchCall) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      if (call.url.startsWith('/api/analytics/user/')) {
+        return json(200, {
+          overview: {
+            totalViews: 5,
+            totalLikes: 0,
+            totalReplies: 0,
+            totalFollowers: 0,
+            growth: { views: 0, likes: 0, replies: 0, followers: 0 },
+          },
+          topPosts: [],
+          dailyStats: [],
+          demographics: { engagementByHour: [], topHashtags: [], followerGrowth: [] },
+        });
+      }
+      return json(200, page([]));
+    };
+    const { router } = renderAt('/', handler);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.setup().click(within(nav).getByRole('link', { name: /Analytics/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/analytics');
+  });
+
+  it("shows a visitor the SEO dashboard's 'Access Denied'", async () => {
+    renderAt('/seo-dashboard', visitor);
+    expect(
+      await screen.findByText('Please log in to access the SEO Dashboard.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join now' })).not.toBeInTheDocument();
+  });
+
+  it('gives a member the SEO dashboard', async () => {
+    renderAt('/seo-dashboard', (call) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      if (call.url === '/api/seo/analytics') {
+        return json(200, {
+          summary: { totalPageViews: 0, avgSEOScore: 0 },
+          totalPages: 0,
+          analyses: {},
+        });
+      }
+      return json(404, { message: 'Not found' });
+    });
+    expect(await screen.findByText('Auto-SEO Active')).toBeInTheDocument();
+    expect(await screen.findByRole('tablist', { name: 'SEO dashboard' })).toBeInTheDocument();
+  });
+
+  it("says it can't reach Wave at the SEO dashboard when the check fails, not 'Access Denied'", async () => {
+    renderAt('/seo-dashboard', (call) => {
+      if (call.url === '/api/user') throw new TypeError('Failed to fetch');
+      return json(404, { message: 'Not found' });
+    });
+    expect(await screen.findByRole('heading', { name: "Can't reach Wave" })).toBeInTheDocument();
+    expect(screen.queryByText(/Access Denied/)).not.toBeInTheDocument();
   });
 
   it('serves the static pages to everyone', async () => {

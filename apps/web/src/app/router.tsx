@@ -16,6 +16,7 @@ import { paths } from '../config/paths';
 import { useAuth, userKeys } from '../features/auth/api/current-user';
 import { AppShell } from './layout/app-shell';
 import { usePageViewTracking } from './page-view-tracking';
+import { useServerPageMetaRelease } from './server-page-meta';
 
 const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(load);
 
@@ -48,6 +49,8 @@ const CommunityManagePage = page(
 const CommunityPostPage = page(
   () => import('../features/communities/components/community-post-page'),
 );
+const AnalyticsPage = page(() => import('../features/analytics/components/analytics-page'));
+const SeoDashboardPage = page(() => import('../features/seo/components/seo-dashboard-page'));
 const StaticPage = page(() => import('../features/static-pages/components/static-page'));
 const NotFoundPage = page(() => import('../features/misc/not-found-page'));
 
@@ -90,6 +93,7 @@ export function Unreachable() {
 
 function Root() {
   usePageViewTracking();
+  useServerPageMetaRelease();
   return (
     <Suspense fallback={<Loading />}>
       <Outlet />
@@ -99,8 +103,15 @@ function Root() {
 
 /** What a route under the shell asks of the reader (its `handle`). */
 interface ShellRouteHandle {
-  /** Members only: a visitor gets the landing page there instead. */
+  /** Members only: a visitor gets the landing page there instead (or goes to `visitorsTo`). */
   membersOnly?: boolean;
+  /** Where a members-only page sends a visitor, when its screen says so (/analytics: /auth). */
+  visitorsTo?: string;
+  /**
+   * Open to visitors but showing them something else (the SEO dashboard's 'Access Denied'):
+   * when who the reader is cannot be checked, the page says so rather than guess.
+   */
+  readerDependent?: boolean;
 }
 
 /**
@@ -113,12 +124,15 @@ interface ShellRouteHandle {
  */
 function ShellLayout() {
   const { status } = useAuth();
-  const membersOnly = useMatches().some(
-    (match) => (match.handle as ShellRouteHandle | undefined)?.membersOnly === true,
-  );
+  const handles = useMatches().map((match) => match.handle as ShellRouteHandle | undefined);
+  const membersOnly = handles.some((handle) => handle?.membersOnly === true);
+  const readerDependent = handles.some((handle) => handle?.readerDependent === true);
+  const visitorsTo = handles.find((handle) => handle?.visitorsTo)?.visitorsTo;
   if (status === 'loading') return <Loading />;
-  if (membersOnly && status === 'unreachable') return <Unreachable />;
-  if (membersOnly && status !== 'authenticated') return <LandingPage />;
+  if ((membersOnly || readerDependent) && status === 'unreachable') return <Unreachable />;
+  if (membersOnly && status !== 'authenticated') {
+    return visitorsTo ? <Navigate to={visitorsTo} replace /> : <LandingPage />;
+  }
   return (
     <AppShell>
       <Suspense fallback={<PageLoading />}>
@@ -136,6 +150,12 @@ const PageLoading = () => (
 );
 
 const membersOnly: ShellRouteHandle = { membersOnly: true };
+/** Personal analytics: a visitor is redirected to /auth (spec part 2, the analytics screen). */
+const membersOnlyElseSignIn: ShellRouteHandle = {
+  membersOnly: true,
+  visitorsTo: paths.auth.getHref(),
+};
+const readerDependentPage: ShellRouteHandle = { readerDependent: true };
 
 /** /communities/:communityId, the link form built elsewhere, is the community's page. */
 function CommunityAlias() {
@@ -181,6 +201,17 @@ export const routes: RouteObject[] = [
             path: '/community/:communityId/post/:postId',
             element: <CommunityPostPage />,
             handle: membersOnly,
+          },
+          {
+            path: paths.analytics.path,
+            element: <AnalyticsPage />,
+            handle: membersOnlyElseSignIn,
+          },
+          {
+            // Visitors see its 'Access Denied' text (spec part 2).
+            path: paths.seoDashboard.path,
+            element: <SeoDashboardPage />,
+            handle: readerDependentPage,
           },
         ],
       },

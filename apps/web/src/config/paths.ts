@@ -34,6 +34,7 @@ export const paths = {
   messages: { path: '/messages', getHref: () => '/messages' },
   bookmarks: { path: '/bookmarks', getHref: () => '/bookmarks' },
   analytics: { path: '/analytics', getHref: () => '/analytics' },
+  seoDashboard: { path: '/seo-dashboard', getHref: () => '/seo-dashboard' },
   rulesConduct: { path: '/rules-conduct', getHref: () => '/rules-conduct' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   termsService: { path: '/terms-service', getHref: () => '/terms-service' },

@@ -1,15 +1,16 @@
 import type { UserResponse } from '@wave/contracts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { StructuredData } from '../../../components/structured-data';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { profilePageTitle } from '../../../lib/page-meta';
 import { buildProfilePageSchema } from '../../../lib/structured-data';
 import { useAuth } from '../../auth/api/current-user';
 import { isNotFound, useUser } from '../api/get-user';
 import type { ProfileViewer } from './profile-header';
 import { ProfileHeader } from './profile-header';
 import { ProfileSkeleton } from './profile-skeleton';
-import { StructuredData } from './structured-data';
 import { VisitorProfileSection } from './visitor-preview';
 
 function ProfileNotFound() {
@@ -87,7 +88,7 @@ export default function ProfilePage({
 
   return (
     <div>
-      <title>{`${user.displayName} (@${user.username}) · Wave`}</title>
+      <title>{profilePageTitle(user)}</title>
       <StructuredData data={buildProfilePageSchema(user, window.location.origin)} />
       <header className="sticky top-0 z-10 border-b border-border bg-background/80 px-4 py-2 backdrop-blur">
         <p className="truncate font-bold">{user.displayName}</p>

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
 import { resetToasts } from '../../../components/ui/use-toast';
+import { ImpressionContext } from '../../../hooks/use-impression';
+import type { ImpressionObserver } from '../../../lib/impression-reporter';
 import { tweetKeys } from '../api/tweet-keys';
 import type { FetchCall } from '../testing/tweet-test-utils';
 import {
@@ -85,6 +87,8 @@ describe('TweetCard', () => {
           title: 'Example',
           description: 'An example page',
           image: 'https://example.com/og.png',
+          imageProxyUrl:
+            '/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fog.png&sig=signed-by-server',
           siteName: 'Example Site',
         },
       }),
@@ -96,8 +100,26 @@ describe('TweetCard', () => {
     expect(screen.getByText('retweeted', { exact: false })).toBeInTheDocument();
     expect(screen.getByAltText('Preview image for Example')).toHaveAttribute(
       'src',
-      '/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fog.png',
+      '/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fog.png&sig=signed-by-server',
     );
+  });
+
+  it('shows a preview without a picture when the server gave no proxy link for it', async () => {
+    renderFeed([
+      makeTweet({
+        linkPreview: {
+          url: 'https://example.com/',
+          title: 'Example',
+          description: null,
+          image: 'https://example.com/og.png',
+          imageProxyUrl: null,
+          siteName: null,
+        },
+      }),
+    ]);
+    expect(await screen.findByText('Example')).toBeInTheDocument();
+    expect(screen.queryByAltText('Preview image for Example')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Preview image/ })).not.toBeInTheDocument();
   });
 
   it('likes at once, then rolls back with the failure toast when the server refuses', async () => {
@@ -358,5 +380,33 @@ describe('TweetCard', () => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
       error.mockRestore();
     }
+  });
+
+  it.each([
+    ['a member', makeUser()],
+    ['a visitor', null],
+  ])('hands each post to the impression reporter, for %s', async (_, reader) => {
+    const stopped: string[] = [];
+    const observed: { id: string; element: Element }[] = [];
+    const reporter: ImpressionObserver = {
+      observe: (element, id) => {
+        observed.push({ id, element });
+        return () => stopped.push(id);
+      },
+    };
+    const first = makeTweet({ content: 'First' });
+    const second = makeTweet({ content: 'Second' });
+    mockFetch(() => json(200, page([first, second])));
+    const { unmount } = renderWithProviders(
+      <ImpressionContext.Provider value={reporter}>
+        <HomePage />
+      </ImpressionContext.Provider>,
+      { user: reader },
+    );
+    const articles = await screen.findAllByRole('article');
+    expect(observed.map(({ id }) => id)).toEqual([first.id, second.id]);
+    expect(observed.map(({ element }) => element)).toEqual(articles);
+    unmount();
+    expect(stopped.sort()).toEqual([first.id, second.id].sort());
   });
 });

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { paths } from '../../../config/paths';
+import { useImpression } from '../../../hooks/use-impression';
 import { cn } from '../../../lib/cn';
 import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useAuth } from '../../auth/api/current-user';
@@ -49,9 +50,11 @@ export function TweetCard({
   const retweeter = retweeterOf(tweet);
   const profileHref = paths.profile.getHref(author.username);
   const name = author.displayName || author.username;
+  const impressionRef = useImpression(tweet.id);
 
   return (
     <article
+      ref={impressionRef}
       aria-labelledby={nameId}
       className={cn(
         'border-b border-border px-4 py-3 transition-colors hover:bg-muted/30',

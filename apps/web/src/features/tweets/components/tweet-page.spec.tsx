@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetToasts } from '../../../components/ui/use-toast';
+import { PAGE_META_ATTRIBUTE } from '../../../lib/page-meta';
 import { json, makeTweet, mockFetch, page, renderWithProviders } from '../testing/tweet-test-utils';
 import TweetPage from './tweet-page';
 
@@ -63,5 +64,35 @@ describe('TweetPage', () => {
     expect(await screen.findByText('Lonely post')).toBeInTheDocument();
     expect(await screen.findByText('No replies yet')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it("carries the post's title and its SocialMediaPosting markup, once, in place of the server's", async () => {
+    const tweet = makeTweet({ content: 'Marked up for crawlers' });
+    mockFetch((call) =>
+      call.url === `/api/tweets/${tweet.id}` ? json(200, tweet) : json(200, page([])),
+    );
+    // What the web server rendered into the first page's head.
+    const server = document.createElement('script');
+    server.type = 'application/ld+json';
+    server.setAttribute(PAGE_META_ATTRIBUTE, '');
+    server.textContent = JSON.stringify({ '@type': 'SocialMediaPosting', identifier: tweet.id });
+    document.head.append(server);
+
+    const { unmount } = renderAt(tweet.id, { user: null });
+    expect(await screen.findByText('Marked up for crawlers')).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(document.title).toBe(`${tweet.author.displayName} on Wave: "Marked up for crawlers"`),
+    );
+    const scripts = document.head.querySelectorAll('script[type="application/ld+json"]');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).not.toBe(server);
+    expect(JSON.parse(scripts[0]!.textContent ?? '')).toMatchObject({
+      '@type': 'SocialMediaPosting',
+      url: `${window.location.origin}/tweet/${tweet.id}`,
+      headline: 'Marked up for crawlers',
+      author: { name: tweet.author.displayName },
+    });
+    unmount();
+    expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0);
   });
 });

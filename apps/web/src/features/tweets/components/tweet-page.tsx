@@ -1,8 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { StructuredData } from '../../../components/structured-data';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { postPageTitle } from '../../../lib/page-meta';
+import { buildSocialMediaPostingSchema } from '../../../lib/structured-data';
 import { useAuth } from '../../auth/api/current-user';
 import { isTweetNotFound, useTweet } from '../api/get-tweet';
 import { useReplies } from '../api/get-replies';
@@ -17,7 +20,10 @@ function Replies({ tweetId }: { tweetId: string }) {
   return <TweetList query={query} label="Replies" emptyText={MESSAGES.noReplies} />;
 }
 
-/** A post's page (route /tweet/:id): the post, a reply box, and its replies, oldest first. */
+/**
+ * A post's page (route /tweet/:id): the post, a reply box, and its replies, oldest first. Its
+ * title and its SocialMediaPosting markup are the ones the web server renders for crawlers.
+ */
 export default function TweetPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -82,6 +88,8 @@ export default function TweetPage() {
   const tweet = query.data;
   return (
     <div>
+      <title>{postPageTitle(tweet)}</title>
+      <StructuredData data={buildSocialMediaPostingSchema(tweet, window.location.origin)} />
       {header}
       {tweet.parentId ? (
         <p className="px-4 pt-3 text-sm text-muted-foreground">

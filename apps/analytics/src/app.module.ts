@@ -1,0 +1,73 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { InternalAuthModule } from '@wave/internal-auth';
+import { REDIS_CLIENT, RedisModule } from '@wave/redis';
+import type { HealthCheck } from '@wave/service-runtime';
+import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
+import { AnalyticsController } from './analytics/analytics.controller';
+import { UserAnalyticsRepository } from './analytics/user-analytics.repository';
+import { UserAnalyticsService } from './analytics/user-analytics.service';
+import { RawEventsRepository } from './common/raw-events.repository';
+import type { AnalyticsConfig } from './config/analytics.config';
+import { ANALYTICS_CONFIG } from './config/analytics.config';
+import { analyticsDataSourceOptions } from './database/analytics-data-source';
+import { AnalyticsEventsWorker } from './events/analytics-events.worker';
+import { EngagementRepository } from './events/engagement.repository';
+import { EngagementService } from './events/engagement.service';
+import { IngestRepository } from './ingest/ingest.repository';
+import { IngestService } from './ingest/ingest.service';
+import { IngestWorker } from './ingest/ingest.worker';
+import { ViewBatcher } from './ingest/view-batcher';
+import { MaintenanceWorker } from './maintenance/maintenance.worker';
+import { PartitionsRepository } from './maintenance/partitions.repository';
+import { RetentionRepository } from './maintenance/retention.repository';
+import { RollupsRepository } from './rollups/rollups.repository';
+import { SeoTrackController } from './seo/seo-track.controller';
+
+@Module({})
+export class AppModule {
+  static register(config: AnalyticsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        loggingModule({ service: 'analytics', level: config.LOG_LEVEL }),
+        TypeOrmModule.forRoot(analyticsDataSourceOptions(config)),
+        RedisModule.forRoot({
+          url: config.REDIS_URL,
+          keyPrefix: config.REDIS_KEY_PREFIX,
+          name: 'analytics',
+        }),
+        InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        HealthModule.register({
+          provide: HEALTH_CHECKS,
+          inject: [DataSource, REDIS_CLIENT],
+          useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
+            { name: 'postgres', check: () => dataSource.query('SELECT 1') },
+            { name: 'redis', check: () => redis.ping() },
+          ],
+        }),
+      ],
+      controllers: [SeoTrackController, AnalyticsController],
+      providers: [
+        { provide: ANALYTICS_CONFIG, useValue: config },
+        RollupsRepository,
+        RawEventsRepository,
+        IngestRepository,
+        EngagementRepository,
+        UserAnalyticsRepository,
+        PartitionsRepository,
+        RetentionRepository,
+        ViewBatcher,
+        IngestService,
+        EngagementService,
+        UserAnalyticsService,
+        IngestWorker,
+        AnalyticsEventsWorker,
+        MaintenanceWorker,
+      ],
+    };
+  }
+}

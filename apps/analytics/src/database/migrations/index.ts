@@ -1,0 +1,8 @@
+import { CreateAnalytics1795584789074 } from './1795584789074-create-analytics.migration';
+import { CreatePartitionedTables1795584789075 } from './1795584789075-create-partitioned-tables.migration';
+
+/** Every migration, in order. Generated with `npm run migration:generate -- analytics <Name>`. */
+export const ANALYTICS_MIGRATIONS = [
+  CreateAnalytics1795584789074,
+  CreatePartitionedTables1795584789075,
+];

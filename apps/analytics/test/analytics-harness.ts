@@ -1,0 +1,208 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Job } from 'bullmq';
+import { Queue } from 'bullmq';
+import type { Response as InjectResponse } from 'light-my-request';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import type { EventName, EventPayload, UserAnalyticsResponse } from '@wave/contracts';
+import { EventQueues } from '@wave/messaging';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type {
+  HttpMethod,
+  SignedInjectOptions,
+  TestDatabase,
+  TestRedisNamespace,
+} from '@wave/testing';
+import {
+  createTestDatabase,
+  createTestRedisNamespace,
+  eventually,
+  injectSigned,
+  publishEvent,
+} from '@wave/testing';
+import { createAnalyticsApp } from '../src/analytics-app';
+import type { AnalyticsConfig } from '../src/config/analytics.config';
+import { loadAnalyticsConfig } from '../src/config/analytics.config';
+import { migrateAnalytics } from '../src/database/migrate';
+import { INGEST_QUEUE } from '../src/ingest/ingest.queue';
+import { ViewBatcher } from '../src/ingest/view-batcher';
+
+jest.setTimeout(30_000);
+
+export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
+/**
+ * The analytics service in-process against a fresh database and Redis
+ * namespace. It hears of posts, likes and follows as in production: from
+ * events on its `analytics-events` queue, which the harness publishes as the
+ * owners' relays would; page views and impressions go through its HTTP routes,
+ * signed as the gateway would sign them.
+ */
+export class AnalyticsHarness {
+  app!: NestFastifyApplication;
+  config!: AnalyticsConfig;
+  database!: TestDatabase;
+  redis!: TestRedisNamespace;
+  events!: EventQueues;
+  ingestQueue!: Queue;
+
+  /** Migrates and, unless told not to, starts the app (`startApp` starts it later). */
+  async start(
+    label: string,
+    env: Record<string, string> = {},
+    options: { app?: boolean } = {},
+  ): Promise<this> {
+    this.database = await createTestDatabase(`analytics_${label}`);
+    this.redis = createTestRedisNamespace(`analytics-${label}`);
+    this.config = loadAnalyticsConfig({
+      DATABASE_URL: this.database.url,
+      REDIS_URL: this.redis.url,
+      REDIS_KEY_PREFIX: this.redis.keyPrefix,
+      LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+      NODE_ENV: 'test',
+      // Fewer day partitions to create for every test file.
+      RAW_EVENTS_RETENTION_DAYS: '3',
+      INGEST_BATCH_MS: '20',
+      ...env,
+    });
+    await migrateAnalytics(this.config);
+    const connection = {
+      connection: bullConnection(this.config.REDIS_URL),
+      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
+    };
+    this.events = new EventQueues(connection);
+    this.ingestQueue = new Queue(INGEST_QUEUE, connection);
+    if (options.app !== false) await this.startApp();
+    return this;
+  }
+
+  async startApp(): Promise<void> {
+    this.app = await createAnalyticsApp(this.config);
+    await this.app.init();
+    await this.app.getHttpAdapter().getInstance().ready();
+  }
+
+  async stop(): Promise<void> {
+    await this.events?.close();
+    await this.ingestQueue?.close();
+    await this.app?.close();
+    await this.database?.drop();
+    await this.redis?.cleanup();
+  }
+
+  get dataSource(): DataSource {
+    return this.app.get(DataSource);
+  }
+
+  call(
+    method: HttpMethod,
+    url: string,
+    options: SignedInjectOptions = {},
+  ): Promise<InjectResponse> {
+    return injectSigned(this.app, this.config.INTERNAL_AUTH_SECRET, method, url, {
+      as: null,
+      ...options,
+    });
+  }
+
+  /** A page view as the gateway passes it on (a visitor's carries the gateway's key). */
+  track(
+    url: string,
+    viewer: { as?: string | null; visitor?: string; userAgent?: string } = {},
+  ): Promise<InjectResponse> {
+    return this.call('POST', '/api/seo/track', {
+      as: viewer.as ?? null,
+      body: { url, userAgent: viewer.userAgent ?? BROWSER },
+      headers: {
+        ...(viewer.visitor ? { 'x-wave-visitor': viewer.visitor } : {}),
+        'user-agent': viewer.userAgent ?? BROWSER,
+      },
+    });
+  }
+
+  impressions(
+    tweetIds: string[],
+    viewer: { as?: string | null; visitor?: string; userAgent?: string } = {},
+  ): Promise<InjectResponse> {
+    return this.call('POST', '/api/analytics/impressions', {
+      as: viewer.as ?? null,
+      body: { tweetIds },
+      headers: {
+        ...(viewer.visitor ? { 'x-wave-visitor': viewer.visitor } : {}),
+        'user-agent': viewer.userAgent ?? BROWSER,
+      },
+    });
+  }
+
+  /** Sends the views buffered now and waits until every batch sent so far was written. */
+  async settleViews(): Promise<void> {
+    await this.app.get(ViewBatcher).drain();
+    await eventually(
+      () => this.ingestQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+      (counts) => Object.values(counts).every((n) => n === 0),
+      { what: 'the ingest queue to drain' },
+    );
+  }
+
+  async analytics(userId: string, range = '7d', tz = 'UTC'): Promise<UserAnalyticsResponse> {
+    const response = await this.call(
+      'GET',
+      `/api/analytics/user/${userId}/${range}?tz=${encodeURIComponent(tz)}`,
+      {
+        as: userId,
+      },
+    );
+    if (response.statusCode !== 200) {
+      throw new Error(`analytics: ${response.statusCode} ${response.body}`);
+    }
+    return response.json<UserAnalyticsResponse>();
+  }
+
+  /** Publishes an event as a relay would and returns the job once it completed. */
+  publish<E extends EventName>(name: E, payload: EventPayload<E>): Promise<Job> {
+    return publishEvent(this.events, 'analytics', name, payload);
+  }
+
+  async post(
+    authorId: string,
+    options: { content?: string; hashtags?: string[]; createdAt?: Date; id?: string } = {},
+  ): Promise<string> {
+    const tweetId = options.id ?? uuidv7();
+    await this.publish('tweet.created', {
+      tweetId,
+      authorId,
+      content: options.content ?? `A post ${tweetId}`,
+      hashtags: options.hashtags ?? [],
+      mentions: [],
+      imageUrls: [],
+      parentId: null,
+      createdAt: (options.createdAt ?? new Date()).toISOString(),
+    });
+    return tweetId;
+  }
+
+  like(tweetId: string, authorId: string, at = new Date(), userId = uuidv7()): Promise<Job> {
+    return this.publish('like.created', { tweetId, authorId, userId, at: at.toISOString() });
+  }
+
+  reply(parentId: string, parentAuthorId: string, at = new Date()): Promise<Job> {
+    return this.publish('reply.created', {
+      tweetId: uuidv7(),
+      parentId,
+      parentAuthorId,
+      authorId: uuidv7(),
+      createdAt: at.toISOString(),
+    });
+  }
+
+  follow(followeeId: string, at = new Date(), followerId = uuidv7()): Promise<Job> {
+    return this.publish('follow.created', { followerId, followeeId, createdAt: at.toISOString() });
+  }
+
+  unfollow(followeeId: string, followerId: string, at = new Date()): Promise<Job> {
+    return this.publish('follow.deleted', { followerId, followeeId, deletedAt: at.toISOString() });
+  }
+}
+
+/** A visitor key as the gateway makes them (32 hex characters). */
+export const visitorKey = (n: number): string => n.toString(16).padStart(32, '0');

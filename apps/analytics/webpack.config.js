@@ -1,0 +1,1 @@
+module.exports = require('../../infra/build/service-webpack.config.js')(__dirname, 'analytics');
