@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/service-runtime';
 import { freePort, isErrorLine } from './service-process';
 
 describe('freePort', () => {
@@ -47,6 +48,8 @@ describe(isErrorLine.name, () => {
     ['(node:12) ExperimentalWarning: something', false],
     ['', false],
     ['{not json', false],
+    // The error filter's warning that a contract let unstorable text through.
+    [`{"level":40,"msg":"${UNSTORABLE_TEXT_LOG_PREFIX}: invalid byte sequence"}`, true],
   ])('%p is an error line: %p', (line, expected) => {
     expect(isErrorLine(line)).toBe(expected);
   });

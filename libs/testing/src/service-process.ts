@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/service-runtime';
 
 /** Where the test ports start: below the ephemeral range (32768+) that outgoing connections use. */
 const PORTS_FROM = 20_000;
@@ -64,8 +65,13 @@ export interface ServiceProcess {
   port: number;
   /** The last lines it printed. */
   output(): string;
-  /** Lines it logged at error level or above, and anything that looks like an uncaught error (at most 100). */
+  /**
+   * Lines it logged at error level or above, text the contracts let through to the database,
+   * and anything that looks like an uncaught error: the first MAX_KEPT_ERROR_LINES of them.
+   */
   errors(): string[];
+  /** How many such lines it printed in all, kept or not. */
+  errorCount(): number;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -85,6 +91,7 @@ export function serviceProcess(options: {
   let child: ChildProcess | null = null;
   let output = '';
   const errors: string[] = [];
+  let errorCount = 0;
   let partial = '';
   const url = `http://127.0.0.1:${options.port}`;
   return {
@@ -93,6 +100,7 @@ export function serviceProcess(options: {
     port: options.port,
     output: () => output,
     errors: () => [...errors],
+    errorCount: () => errorCount,
     async start() {
       child = spawn(process.execPath, [options.bundle, ...(options.args ?? [])], {
         cwd: options.cwd,
@@ -112,7 +120,9 @@ export function serviceProcess(options: {
         const lines = (partial + text).split('\n');
         partial = lines.pop() ?? '';
         for (const line of lines) {
-          if (errors.length < 100 && isErrorLine(line)) errors.push(line.slice(0, 2_000));
+          if (!isErrorLine(line)) continue;
+          errorCount += 1;
+          if (errors.length < MAX_KEPT_ERROR_LINES) errors.push(line.slice(0, 2_000));
         }
       };
       child.stdout?.on('data', collect);
@@ -136,20 +146,31 @@ export function serviceProcess(options: {
   };
 }
 
+/** Error lines kept for the failure message; more are counted (`errorCount`), not kept. */
+export const MAX_KEPT_ERROR_LINES = 1_000;
+
 /** pino's error and fatal levels; Node prints uncaught errors as plain text. */
 const PINO_ERROR_LEVEL = 50;
 
-/** True for a log line at error level or above, or a plain-text uncaught error or stack. */
+/**
+ * True for a log line at error level or above, the warning that PostgreSQL refused text a
+ * contract let through (answered 400, but a contract is missing a check), or a plain-text
+ * uncaught error or stack.
+ */
 export function isErrorLine(line: string): boolean {
   const trimmed = line.trim();
   if (trimmed.length === 0) return false;
   if (trimmed.startsWith('{')) {
     try {
-      const entry = JSON.parse(trimmed) as { level?: unknown };
+      const entry = JSON.parse(trimmed) as { level?: unknown; msg?: unknown };
+      if (typeof entry.msg === 'string' && entry.msg.startsWith(UNSTORABLE_TEXT_LOG_PREFIX)) {
+        return true;
+      }
       return typeof entry.level === 'number' && entry.level >= PINO_ERROR_LEVEL;
     } catch {
       return false;
     }
   }
+  if (trimmed.includes(UNSTORABLE_TEXT_LOG_PREFIX)) return true;
   return /^(Uncaught|Unhandled|[A-Z][A-Za-z]*Error\b)|^\s+at .+:\d+:\d+\)?$/.test(line);
 }

@@ -4,9 +4,13 @@ import { createServer } from 'node:http';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { CommunityDetailResponse, CommunityPostResponse } from '@wave/contracts';
+import type {
+  CommunityDetailResponse,
+  CommunityPostResponse,
+  UserAnalyticsResponse,
+} from '@wave/contracts';
 import type { ServiceProcess } from '@wave/testing';
-import { freePort } from '@wave/testing';
+import { eventually, freePort } from '@wave/testing';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { startStack, startWeb } from '../support/stack';
@@ -266,6 +270,7 @@ describe('the web client under its Content-Security-Policy, in Chromium', () => 
       ] as const) {
         await visit(page, path, heading(title, 1));
       }
+      await visit(page, '/seo-dashboard', (current) => current.getByText('Access Denied').first());
       await visit(page, '/nowhere', heading('Page Not Found'));
       expect(violations).toEqual([]);
       await context.close();
@@ -335,6 +340,8 @@ describe('the web client under its Content-Security-Policy, in Chromium', () => 
 
       await visit(page, '/communities', heading('Policy Makers'));
       await visit(page, `/community/${community.id}`, heading('Policy Makers', 1));
+      // The other form of a community's link lands on the same page.
+      await visit(page, `/communities/${community.id}`, heading('Policy Makers', 1));
       await visit(
         page,
         `/community/${community.id}/post/${communityPost.id}`,
@@ -352,6 +359,27 @@ describe('the web client under its Content-Security-Policy, in Chromium', () => 
       await visit(owner.page, `/community/${community.id}/manage`, heading('Manage Policy Makers'));
       await owner.page.getByRole('tab', { name: 'Settings' }).click();
       await owner.page.getByRole('textbox', { name: 'Rules' }).waitFor();
+
+      // Personal analytics with something to draw (bob follows ada and likes her post), each
+      // tab's charts (SVG with inline styles), then the SEO dashboard.
+      expect((await bob.api.post(`/api/tweets/${tweetId}/like`)).status).toBe(200);
+      await eventually(
+        async () =>
+          (await ada.api.get<UserAnalyticsResponse>(`/api/analytics/user/${ada.id}/30d`)).body,
+        ({ overview }) => overview.totalLikes >= 1 && overview.totalFollowers >= 1,
+      );
+      await visit(owner.page, '/analytics', heading('Analytics', 1));
+      await owner.page.getByRole('tab', { name: 'Top Posts' }).waitFor();
+      for (const tab of ['Trends', 'Audience']) {
+        await owner.page.getByRole('tab', { name: tab }).click();
+        await owner.page
+          .getByRole('tabpanel', { name: tab })
+          .locator('[data-testid="chart"] svg')
+          .first()
+          .waitFor();
+      }
+      await visit(owner.page, '/seo-dashboard', heading('SEO Dashboard', 1));
+      await owner.page.getByText('Auto-SEO Active').waitFor();
       expect(violations).toEqual([]);
       await owner.context.close();
     },

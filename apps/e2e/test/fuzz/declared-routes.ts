@@ -87,3 +87,54 @@ function literalArgument(call: ts.CallExpression, file: string): string {
   if (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) return first.text;
   throw new Error(`${file}: a route path that is not a string literal (${first.getText()})`);
 }
+
+const ROUTE_TABLE = join(ROOT, 'apps/gateway/src/routing/route-table.ts');
+
+/** The gateway's routing: the patterns of `ROUTES` and the paths of `GATEWAY_ROUTES`. */
+export interface GatewayRouteTable {
+  /** Each rule's pattern, as the gateway tests it, with its source text for messages. */
+  patterns: { source: string; regex: RegExp }[];
+  /** Paths the gateway answers itself. */
+  ownPaths: string[];
+}
+
+/**
+ * The gateway's route table, read from its source with the TypeScript parser
+ * (the e2e project may not import the gateway app): the regular expressions in
+ * `ROUTES` and the strings in `GATEWAY_ROUTES`.
+ */
+export function gatewayRouteTable(): GatewayRouteTable {
+  const source = ts.createSourceFile(
+    ROUTE_TABLE,
+    readFileSync(ROUTE_TABLE, 'utf8'),
+    ts.ScriptTarget.ES2022,
+    true,
+  );
+  const table: GatewayRouteTable = { patterns: [], ownPaths: [] };
+  const collect = (node: ts.Node, into: (node: ts.Node) => void): void => {
+    into(node);
+    ts.forEachChild(node, (child) => collect(child, into));
+  };
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
+      if (declaration.name.text === 'ROUTES') {
+        collect(declaration.initializer, (node) => {
+          if (!ts.isRegularExpressionLiteral(node)) return;
+          const text = node.text;
+          const end = text.lastIndexOf('/');
+          table.patterns.push({
+            source: text,
+            regex: new RegExp(text.slice(1, end), text.slice(end + 1)),
+          });
+        });
+      } else if (declaration.name.text === 'GATEWAY_ROUTES') {
+        collect(declaration.initializer, (node) => {
+          if (ts.isStringLiteral(node)) table.ownPaths.push(node.text);
+        });
+      }
+    }
+  }
+  return table;
+}
