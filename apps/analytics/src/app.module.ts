@@ -25,6 +25,8 @@ import { MaintenanceWorker } from './maintenance/maintenance.worker';
 import { PartitionsRepository } from './maintenance/partitions.repository';
 import { RetentionRepository } from './maintenance/retention.repository';
 import { RollupsRepository } from './rollups/rollups.repository';
+import { SeoAnalysisController } from './seo/seo-analysis.controller';
+import { SeoAnalysisService } from './seo/seo-analysis.service';
 import { SeoTrackController } from './seo/seo-track.controller';
 
 @Module({})
@@ -50,7 +52,7 @@ export class AppModule {
           ],
         }),
       ],
-      controllers: [SeoTrackController, AnalyticsController],
+      controllers: [SeoTrackController, SeoAnalysisController, AnalyticsController],
       providers: [
         { provide: ANALYTICS_CONFIG, useValue: config },
         RollupsRepository,
@@ -64,6 +66,7 @@ export class AppModule {
         IngestService,
         EngagementService,
         UserAnalyticsService,
+        SeoAnalysisService,
         IngestWorker,
         AnalyticsEventsWorker,
         MaintenanceWorker,

@@ -1,4 +1,4 @@
-import type { UserAnalyticsResponse } from '@wave/contracts';
+import type { SeoAnalysisResult, SeoOptimizeResult, UserAnalyticsResponse } from '@wave/contracts';
 import { eventually } from '@wave/testing';
 import { ApiClient, newAccount } from './support/api-client';
 import type { Stack } from './support/stack';
@@ -17,7 +17,10 @@ describe('analytics through the gateway', () => {
   let postId: string;
 
   beforeAll(async () => {
-    stack = await startStack('analytics', { IMPRESSION_RATE_LIMIT_PER_IP: '30' });
+    stack = await startStack('analytics', {
+      IMPRESSION_RATE_LIMIT_PER_IP: '30',
+      SEO_ANALYSIS_RATE_LIMIT_PER_USER: '8',
+    });
     author = new ApiClient(stack.gateway.url);
     authorId = (await author.post<{ id: string }>('/api/register', newAccount('author'))).body.id;
     reader = new ApiClient(stack.gateway.url);
@@ -131,6 +134,46 @@ describe('analytics through the gateway', () => {
     }
     expect(answer?.status).toBe(429);
     expect(answer?.body).toEqual({ message: expect.stringMatching(/^Too many impressions/) });
+    expect(answer?.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('analyses a text for a member, refuses a visitor, and limits analyses per member', async () => {
+    const visitor = new ApiClient(stack.gateway.url);
+    const refused = await visitor.post('/api/seo/analyze', { title: 'T', content: 'C' });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 401,
+      body: { message: 'Authentication required' },
+    });
+
+    const analysed = await reader.post<SeoAnalysisResult>('/api/seo/analyze', {
+      title: 'Counting views on a small social site',
+      content: '# Views\n\nEach reader counts once a day. Crawlers do not count.',
+    });
+    expect(analysed.status).toBe(200);
+    expect(analysed.body).toMatchObject({ headingCount: 1, titleLength: 37, descriptionLength: 0 });
+    expect(analysed.body.issues.length).toBeGreaterThan(0);
+
+    const optimized = await reader.post<SeoOptimizeResult>('/api/seo/optimize', {
+      content: 'Each reader counts once a day.',
+      keywords: ['reader', 'crawler'],
+    });
+    expect(optimized.status).toBe(200);
+    expect(optimized.body.keywords.map(({ keyword, status }) => [keyword, status])).toContainEqual([
+      'crawler',
+      'missing',
+    ]);
+
+    const bad = await reader.post('/api/seo/analyze', { title: 'T' });
+    expect(bad.status).toBe(400);
+
+    // The member's budget (8 a minute here) runs out; the answer says when to come back.
+    let answer;
+    for (let n = 0; n < 10; n += 1) {
+      answer = await reader.post('/api/seo/optimize', { content: 'C', keywords: ['c'] });
+      if (answer.status === 429) break;
+    }
+    expect(answer?.status).toBe(429);
+    expect(answer?.body).toEqual({ message: expect.stringMatching(/^Too many SEO analyses/) });
     expect(answer?.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });

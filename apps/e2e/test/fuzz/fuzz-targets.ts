@@ -15,6 +15,8 @@ import {
   replyRequestSchema,
   searchAnalyticsRequestSchema,
   searchQuerySchema,
+  seoAnalyzeRequestSchema,
+  seoOptimizeRequestSchema,
   trackPageViewRequestSchema,
   trendsQuerySchema,
   updateCommunityRequestSchema,
@@ -285,6 +287,8 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     body: trackPageViewRequestSchema,
     regressions: [{ asMember: false, json: { url: `/${NUL}`, userAgent: NUL } }],
   },
+  { method: 'POST', path: '/api/seo/analyze', body: seoAnalyzeRequestSchema },
+  { method: 'POST', path: '/api/seo/optimize', body: seoOptimizeRequestSchema },
   { method: 'POST', path: '/api/analytics/impressions', body: recordImpressionsRequestSchema },
   {
     method: 'GET',

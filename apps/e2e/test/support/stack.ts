@@ -156,6 +156,8 @@ export async function startStack(
     IMAGE_PROXY_RATE_LIMIT_PER_IP: '100000',
     PAGE_VIEW_RATE_LIMIT_PER_IP: '100000',
     IMPRESSION_RATE_LIMIT_PER_IP: '100000',
+    SEO_ANALYSIS_RATE_LIMIT_PER_USER: '100000',
+    SEO_ANALYSIS_RATE_LIMIT_PER_IP: '100000',
     // Fewer day partitions for analytics to create at its migration.
     RAW_EVENTS_RETENTION_DAYS: '3',
     ...overrides,

@@ -35,6 +35,8 @@ describe(matchRoute.name, () => {
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
     ['/api/seo/track', 'analytics'],
+    ['/api/seo/analyze', 'analytics'],
+    ['/api/seo/optimize', 'analytics'],
     ['/api/analytics/impressions', 'analytics'],
     ['/api/analytics/user/0190b1de-1111-7000-8000-000000000001/30d?tz=Europe%2FParis', 'analytics'],
   ])('sends %s to %s', (url, upstream) => {
@@ -56,6 +58,8 @@ describe(matchRoute.name, () => {
     '/api/posts/a/b/c',
     '/api/seo/trackx',
     '/api/seo',
+    '/api/seo/analyzer',
+    '/api/seo/optimize/x',
     '/api/analytics',
     '/api/analytics/user/x',
     '/api/analytics/user/x/7d/more',
@@ -77,6 +81,11 @@ describe(matchRoute.name, () => {
     expect(matchRoute('/api/seo/track')?.limit).toBe('pageViews');
     expect(matchRoute('/api/analytics/impressions')?.limit).toBe('impressions');
     expect(matchRoute('/api/analytics/user/x/7d')?.limit).toBeUndefined();
+  });
+
+  it('limits SEO analyses on their own', () => {
+    expect(matchRoute('/api/seo/analyze')?.limit).toBe('seoAnalysis');
+    expect(matchRoute('/api/seo/optimize')?.limit).toBe('seoAnalysis');
   });
 
   it('uses every named route limit', () => {

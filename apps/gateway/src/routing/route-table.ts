@@ -23,7 +23,13 @@ export const UPSTREAM_TIMEOUTS_MS: Partial<Record<Upstream, number>> = { media: 
  * Limits of single routes, on top of the general budget; ROUTE_LIMITS
  * (security/rate-limits.ts) says whom each counts, per what, and its refusal.
  */
-export const ROUTE_LIMIT_NAMES = ['linkPreview', 'imageProxy', 'pageViews', 'impressions'] as const;
+export const ROUTE_LIMIT_NAMES = [
+  'linkPreview',
+  'imageProxy',
+  'pageViews',
+  'impressions',
+  'seoAnalysis',
+] as const;
 export type RouteLimitName = (typeof ROUTE_LIMIT_NAMES)[number];
 
 export interface RouteRule {
@@ -53,6 +59,7 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'search', pattern: /^\/api\/(?:search|search\/analytics|trends)$/ },
   { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
   { upstream: 'analytics', pattern: /^\/api\/seo\/track$/, limit: 'pageViews' },
+  { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analyze|optimize)$/, limit: 'seoAnalysis' },
   { upstream: 'analytics', pattern: /^\/api\/analytics\/impressions$/, limit: 'impressions' },
   { upstream: 'analytics', pattern: /^\/api\/analytics\/user\/[^/]+\/[^/]+$/ },
   {

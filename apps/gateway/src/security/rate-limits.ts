@@ -14,7 +14,9 @@ export type RateLimitName =
   | 'linkPreviewPerIp'
   | 'imageProxyPerIp'
   | 'pageViewsPerIp'
-  | 'impressionsPerIp';
+  | 'impressionsPerIp'
+  | 'seoAnalysisPerUser'
+  | 'seoAnalysisPerIp';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -39,6 +41,13 @@ export const ROUTE_LIMITS: Record<RouteLimitName, RouteLimit> = {
   // Anyone's views count: a limit per address keeps a script from inflating them.
   pageViews: { counts: 'everyone', perIp: 'pageViewsPerIp', tooMany: 'Too many page views' },
   impressions: { counts: 'everyone', perIp: 'impressionsPerIp', tooMany: 'Too many impressions' },
+  // Each analysis takes the analytics service's time in proportion to the text.
+  seoAnalysis: {
+    counts: 'members',
+    perIp: 'seoAnalysisPerIp',
+    perUser: 'seoAnalysisPerUser',
+    tooMany: 'Too many SEO analyses',
+  },
 };
 
 /**
@@ -99,6 +108,16 @@ export class RateLimits {
         'impressions-ip',
         config.IMPRESSION_RATE_LIMIT_PER_IP,
         config.IMPRESSION_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      seoAnalysisPerUser: limiter(
+        'seo-analysis-user',
+        config.SEO_ANALYSIS_RATE_LIMIT_PER_USER,
+        config.SEO_ANALYSIS_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      seoAnalysisPerIp: limiter(
+        'seo-analysis-ip',
+        config.SEO_ANALYSIS_RATE_LIMIT_PER_IP,
+        config.SEO_ANALYSIS_RATE_LIMIT_WINDOW_SECONDS,
       ),
     };
   }
