@@ -1,0 +1,184 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SeoAnalysisResult, UserAnalyticsResponse } from '@wave/contracts';
+import type { ServiceProcess } from '@wave/testing';
+import { eventually } from '@wave/testing';
+import { launchChromium, newPage } from '../support/browser';
+import type { Stack } from '../support/stack';
+import { startStack, startWeb } from '../support/stack';
+import { expect as expectPage } from './support/expect-page';
+import type { Member } from './support/member';
+import { registerMember } from './support/member';
+import { blockingViolations, overflow } from './support/quality';
+
+/** The whole stack, the web server and a browser start before the first test. */
+const STACK_START_MS = 120_000;
+
+describe('the web client in Chromium: personal analytics and the SEO dashboard', () => {
+  let stack: Stack;
+  let web: ServiceProcess;
+  let browser: Browser;
+  /** Has a post that another member liked and replied to, and a follower. */
+  let author: Member;
+  /** Has nothing yet. */
+  let newcomer: Member;
+
+  beforeAll(async () => {
+    stack = await startStack('browser_dashboards');
+    web = await startWeb(stack.gateway.url);
+    browser = await launchChromium();
+    author = await registerMember(stack.gateway.url, 'd_author', 'Grace Analytics');
+    newcomer = await registerMember(stack.gateway.url, 'd_new');
+    const fan = await registerMember(stack.gateway.url, 'd_fan');
+    const post = await author.api.post<{ id: string }>('/api/tweets', {
+      content: 'Counting what readers do #metrics',
+    });
+    expect(post.status).toBe(201);
+    expect((await fan.api.post(`/api/users/${author.id}/follow`)).status).toBe(200);
+    expect((await fan.api.post(`/api/tweets/${post.body.id}/like`)).status).toBe(200);
+    expect(
+      (await fan.api.post(`/api/tweets/${post.body.id}/reply`, { content: 'Nice numbers' })).status,
+    ).toBe(201);
+    // The events reach analytics within seconds; the screens are checked once they have.
+    await eventually(
+      async () =>
+        (await author.api.get<UserAnalyticsResponse>(`/api/analytics/user/${author.id}/30d`)).body,
+      ({ overview }) =>
+        overview.totalLikes === 1 && overview.totalReplies === 1 && overview.totalFollowers === 1,
+    );
+  }, STACK_START_MS);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+    await stack?.stop();
+  });
+
+  async function signedIn(
+    member: Member | null,
+    width?: number,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const opened = await newPage(browser, web.url, { width });
+    if (member) {
+      await opened.context.addCookies([
+        { name: 'wave_session', value: member.api.sessionCookie ?? '', url: web.url },
+      ]);
+    }
+    return opened;
+  }
+
+  it("sends a visitor from /analytics to /auth, and shows the SEO dashboard's 'Access Denied'", async () => {
+    const { context, page } = await signedIn(null);
+    await page.goto('/analytics');
+    await page.waitForURL('**/auth');
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+
+    await page.goto('/seo-dashboard');
+    await expectPage.text(page, 'Access Denied - Please log in to access the SEO Dashboard.');
+    expect(await page.getByText('Auto-SEO Active').count()).toBe(0);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await blockingViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a member with nothing yet the empty text, over 30 days by default', async () => {
+    const { context, page } = await signedIn(newcomer);
+    await page.goto('/analytics');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await expectPage.text(
+      page,
+      'No analytics data available - Start posting to see your analytics here',
+    );
+    expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
+    await page.locator('header').getByText('Last 30 days', { exact: true }).waitFor();
+    expect(await blockingViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the metric cards, the three tabs and another range, readable on a phone', async () => {
+    const { context, page } = await signedIn(author, 360);
+    await page.goto('/analytics');
+    const overview = page.getByRole('list', { name: 'Overview' });
+    await overview.waitFor();
+    for (const metric of ['Views', 'Likes', 'Replies', 'Followers']) {
+      expect(await overview.getByRole('listitem').filter({ hasText: metric }).count()).toBe(1);
+    }
+
+    // Top Posts first: the post with its numbers.
+    const topPosts = page.getByRole('tabpanel', { name: 'Top Posts' });
+    await topPosts.getByText('Counting what readers do #metrics').waitFor();
+
+    await page.getByRole('tab', { name: 'Trends' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Trends' })
+      .locator('[data-testid="chart"] svg')
+      .first()
+      .waitFor();
+    await page.getByRole('tab', { name: 'Audience' }).click();
+    const audience = page.getByRole('tabpanel', { name: 'Audience' });
+    await audience.getByText('#metrics').first().waitFor();
+    await audience.locator('[data-testid="chart"] svg').first().waitFor();
+    expect(await blockingViolations(page)).toEqual([]);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // Another range is read from the server and named in the header.
+    const week = page.waitForResponse((response) =>
+      response.url().includes(`/api/analytics/user/${author.id}/7d`),
+    );
+    await page.getByLabel('Time range').selectOption('7d');
+    expect((await week).status()).toBe(200);
+    await page.locator('header').getByText('Last 7 days', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('analyses a text and suggests keyword placement on the SEO dashboard', async () => {
+    const { context, page } = await signedIn(author);
+    await page.goto('/seo-dashboard');
+    await page.getByRole('heading', { name: 'SEO Dashboard', level: 1 }).waitFor();
+    await page.getByText('Auto-SEO Active').waitFor();
+    for (const tab of ['Analytics', 'Content Analysis', 'Optimization', 'Recommendations']) {
+      await page.getByRole('tab', { name: tab }).waitFor();
+    }
+
+    await page.getByRole('tab', { name: 'Content Analysis' }).click();
+    const form = page.getByRole('form', { name: 'Content analysis' });
+    await form.getByRole('button', { name: 'Analyze Content' }).click();
+    await form.getByText('Title is required').waitFor();
+    await form.getByText('Content is required').waitFor();
+
+    const title = 'Counting what readers do on a small social site';
+    const content = '# Views\n\nEach reader counts once a day. Crawlers are counted apart.';
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Content').fill(content);
+    const analysed = page.waitForResponse((response) =>
+      response.url().endsWith('/api/seo/analyze'),
+    );
+    await form.getByRole('button', { name: 'Analyze Content' }).click();
+    expect((await analysed).status()).toBe(200);
+    // The score shown is the server's for the same text.
+    const expected = (
+      await author.api.post<SeoAnalysisResult>('/api/seo/analyze', { title, content })
+    ).body;
+    const score = page.getByRole('progressbar', { name: 'SEO score' });
+    await score.waitFor();
+    expect(Number(await score.getAttribute('aria-valuenow'))).toBe(expected.seoScore);
+    await page.getByRole('heading', { name: 'SEO analysis' }).waitFor();
+    await expectPage.text(page, expected.issues[0]!);
+    expect(await blockingViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Optimization' }).click();
+    const optimize = page.getByRole('form', { name: 'Optimization' });
+    await optimize.getByLabel('Content').fill(content);
+    await optimize.getByLabel('Target keywords').fill('reader, sharding');
+    await optimize.getByRole('button', { name: 'Get Optimization Suggestions' }).click();
+    const table = page.getByRole('table', { name: 'Target keywords' });
+    await table.waitFor();
+    const sharding = table.getByRole('row').filter({ hasText: 'sharding' });
+    await sharding.getByText('Missing').waitFor();
+    expect(await table.getByRole('row').filter({ hasText: 'reader' }).count()).toBe(1);
+    expect(await blockingViolations(page)).toEqual([]);
+
+    // What was typed in Content Analysis is still there after a look at another tab.
+    await page.getByRole('tab', { name: 'Content Analysis' }).click();
+    expect(await form.getByLabel('Title').inputValue()).toBe(title);
+    await context.close();
+  });
+});
