@@ -1,0 +1,351 @@
+/**
+ * Analytics under load (issue 13's targets), with the built services in production mode and
+ * logging at `warn`:
+ *
+ * 1. Tracking through the gateway: POST /api/seo/track sent open-loop (at a fixed arrival rate,
+ *    whatever the answers do) at each of BENCH_TRACK_RATES a second for BENCH_TRACK_SECONDS; latency of
+ *    each request, then, once the ingest queue has drained, the views counted against the
+ *    requests accepted (nothing may be lost).
+ * 2. The 90-day dashboard (GET /api/analytics/user/{id}/90d, on the service with a signed
+ *    header) of a member with BENCH_VIEW_EVENTS view events over 90 days (raw events and the
+ *    rollups the ingest would have written, made in PostgreSQL), next to a member with ten.
+ * 3. A like, published as the timeline's outbox relay would, until the author's dashboard
+ *    shows it.
+ *
+ *   npm run bench:analytics
+ *   BENCH_VIEW_EVENTS=10000000 BENCH_TRACK_RATES=500,1000,2000 npm run bench:analytics
+ */
+import { execFileSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import type { UserAnalyticsResponse } from '@wave/contracts';
+import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
+import { EventQueues, eventJobOptions } from '@wave/messaging';
+import { bullConnection, bullPrefix, deleteKeysWithPrefix } from '@wave/redis';
+import { createTestDatabase, freePort, serviceProcess, testRedisUrl } from '@wave/testing';
+
+const ROOT = join(__dirname, '../../..');
+const SECRET = 'bench-internal-secret-0123456789abcdef';
+const REDIS_PREFIX = 'wave-bench-analytics:';
+/** Arrival rates to measure, one run each: the target and one below it, to see the knee. */
+const TRACK_RATES = (process.env['BENCH_TRACK_RATES'] ?? '1000,2000').split(',').map(Number);
+const TRACK_SECONDS = Number(process.env['BENCH_TRACK_SECONDS'] ?? 15);
+const VIEW_EVENTS = Number(process.env['BENCH_VIEW_EVENTS'] ?? 1_000_000);
+const POSTS = Number(process.env['BENCH_POSTS'] ?? 1_000);
+const DASHBOARD_RUNS = Number(process.env['BENCH_RUNS'] ?? 200);
+const LIKES = 20;
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** One POST over a kept-alive socket: its status and how long it took, send to last byte. */
+function post(
+  agent: Agent,
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }),
+        );
+      },
+    );
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    req.end(body);
+  });
+}
+
+/** Page views at a constant arrival rate, spread over `paths`; stops by itself. */
+async function trackOpenLoop(gatewayUrl: string, paths: string[], rate: number, seconds: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const url = new URL('/api/seo/track', gatewayUrl);
+  const total = rate * seconds;
+  const pending: Promise<{ status: number; ms: number }>[] = [];
+  const started = performance.now();
+  // Every 5 ms, the requests due by then: the rate holds whatever the answers do.
+  for (let sent = 0; sent < total;) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+    for (; sent < due; sent += 1) {
+      const path = paths[sent % paths.length]!;
+      pending.push(
+        post(agent, url, JSON.stringify({ url: path, userAgent: FIREFOX }), {
+          'user-agent': FIREFOX,
+        }),
+      );
+    }
+    await sleep(5);
+  }
+  const sendSeconds = (performance.now() - started) / 1000;
+  const results = await Promise.all(pending);
+  agent.destroy();
+  const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
+  const byStatus = new Map<number, number>();
+  for (const { status } of results) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+  return { total, sendSeconds, latencies, byStatus };
+}
+
+/** A member with `events` post views over the last 90 days on `posts` posts, and their rollups. */
+async function populateMember(db: Client, events: number, posts: number): Promise<string> {
+  const authorId = uuidv7();
+  await db.query(
+    `INSERT INTO posts (id, author_id, content, hashtags, created_at)
+     SELECT gen_random_uuid(), $1, 'Benchmark post ' || i, ARRAY['tag' || (i % 20)],
+            now() - interval '90 days' * (i::float8 / $2)
+     FROM generate_series(1, $2::int) AS i`,
+    [authorId, posts],
+  );
+  // The views, as the ingest writes them (raw events); the ingest's rollups are then summed from
+  // them in PostgreSQL, hour by hour and day by day, instead of 'events' separate batches.
+  await db.query(`DROP TABLE IF EXISTS bench_views`);
+  await db.query(
+    `CREATE TEMPORARY TABLE bench_views AS
+     SELECT now() - interval '89 days' * random() AS occurred_at, p.ids[1 + i % $3] AS post_id,
+            'v' || (i % 50000) AS viewer
+     FROM generate_series(1, $2::int) AS i,
+          (SELECT array_agg(id) AS ids FROM posts WHERE author_id = $1) AS p`,
+    [authorId, events, posts],
+  );
+  await db.query(
+    `INSERT INTO raw_events (occurred_at, kind, path, post_id, viewer, user_agent)
+     SELECT occurred_at, 'post_view', '/tweet/' || post_id, post_id, viewer, 'bench' FROM bench_views`,
+  );
+  for (const [table, key, bucket] of [
+    [
+      'post_hourly_stats',
+      'post_id, hour_start, author_id',
+      `post_id, date_trunc('hour', occurred_at), $1::uuid`,
+    ],
+    [
+      'post_daily_stats',
+      'post_id, day, author_id',
+      `post_id, (occurred_at AT TIME ZONE 'UTC')::date, $1::uuid`,
+    ],
+    ['user_hourly_stats', 'user_id, hour_start', `$1::uuid, date_trunc('hour', occurred_at)`],
+    ['user_daily_stats', 'user_id, day', `$1::uuid, (occurred_at AT TIME ZONE 'UTC')::date`],
+  ] as const) {
+    const columns = key.split(', ').length;
+    await db.query(
+      `INSERT INTO ${table} (${key}, views)
+       SELECT ${bucket}, count(*) FROM bench_views
+       GROUP BY ${Array.from({ length: columns }, (_, index) => index + 1).join(', ')}`,
+      [authorId],
+    );
+  }
+  return authorId;
+}
+
+/** Reads a member's analytics as the gateway would ask for them. */
+async function readAnalytics(
+  analyticsUrl: string,
+  userId: string,
+  range = '90d',
+): Promise<UserAnalyticsResponse> {
+  const path = `/api/analytics/user/${userId}/${range}?tz=Europe%2FParis`;
+  const response = await fetch(`${analyticsUrl}${path}`, {
+    headers: {
+      [INTERNAL_IDENTITY_HEADER]: signInternalIdentity({
+        secret: SECRET,
+        userId,
+        method: 'GET',
+        url: path,
+      }),
+    },
+  });
+  if (response.status !== 200) throw new Error(`dashboard answered ${response.status}`);
+  return (await response.json()) as UserAnalyticsResponse;
+}
+
+async function dashboardTimes(analyticsUrl: string, userId: string) {
+  for (let warm = 0; warm < 10; warm += 1) await readAnalytics(analyticsUrl, userId);
+  const samples: number[] = [];
+  for (let run = 0; run < DASHBOARD_RUNS; run += 1) {
+    const started = performance.now();
+    await readAnalytics(analyticsUrl, userId);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** Likes published as the timeline's relay would, each timed until the dashboard counts it. */
+async function likeDelays(analyticsUrl: string, redisUrl: string): Promise<number[]> {
+  const queues = new EventQueues({
+    connection: bullConnection(redisUrl),
+    prefix: bullPrefix(REDIS_PREFIX),
+  });
+  const authorId = uuidv7();
+  const delays: number[] = [];
+  try {
+    for (let like = 1; like <= LIKES; like += 1) {
+      const eventId = uuidv7();
+      const published = performance.now();
+      await queues.get('analytics').add(
+        'like.created',
+        {
+          eventId,
+          name: 'like.created',
+          occurredAt: new Date().toISOString(),
+          payload: { tweetId: uuidv7(), userId: uuidv7(), authorId, at: new Date().toISOString() },
+        },
+        eventJobOptions(eventId),
+      );
+      // Polled every 20 ms, for at most 30 s.
+      for (let tries = 0; tries < 1_500; tries += 1) {
+        const { overview } = await readAnalytics(analyticsUrl, authorId, '7d');
+        if (overview.totalLikes >= like) break;
+        await sleep(20);
+      }
+      delays.push(performance.now() - published);
+    }
+  } finally {
+    await queues.close();
+  }
+  return delays.sort((a, b) => a - b);
+}
+
+async function waitForDrain(db: Client, paths: string[], expected: number): Promise<number> {
+  const deadline = Date.now() + 120_000;
+  let counted = 0;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query<{ views: string }>(
+      `SELECT coalesce(sum(views), 0) AS views FROM page_daily_stats WHERE path = ANY($1)`,
+      [paths],
+    );
+    counted = Number(rows[0]?.views ?? 0);
+    if (counted >= expected) return counted;
+    await sleep(250);
+  }
+  return counted;
+}
+
+async function main(): Promise<void> {
+  say(
+    `Analytics benchmark, ${new Date().toISOString()}: services built, NODE_ENV=production, LOG_LEVEL=warn`,
+  );
+  const database = await createTestDatabase('bench_analytics');
+  const redisUrl = testRedisUrl();
+  await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
+  const [gatewayPort, analyticsPort] = [await freePort(), await freePort()];
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: REDIS_PREFIX,
+    INTERNAL_AUTH_SECRET: SECRET,
+    ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
+    // One address sends everything here: the per-address budgets are lifted.
+    REQUEST_RATE_LIMIT_PER_IP: '1000000000',
+    PAGE_VIEW_RATE_LIMIT_PER_IP: '1000000000',
+  };
+  const bundle = (app: string) => join(ROOT, `dist/apps/${app}/main.js`);
+  execFileSync(process.execPath, [bundle('analytics'), 'migrate'], {
+    env: { ...process.env, ...env },
+  });
+  const analytics = serviceProcess({
+    name: 'analytics',
+    bundle: bundle('analytics'),
+    cwd: ROOT,
+    port: analyticsPort,
+    env,
+  });
+  const gateway = serviceProcess({
+    name: 'gateway',
+    bundle: bundle('gateway'),
+    cwd: ROOT,
+    port: gatewayPort,
+    env,
+    healthPath: '/health',
+  });
+  const db = new Client({ connectionString: database.url });
+  await db.connect();
+  await db.query('SET search_path TO analytics');
+  try {
+    await analytics.start();
+    await gateway.start();
+
+    // 1. Tracking: a warm-up (the code compiled, the sockets open), then each rate on paths of
+    // its own, counted once the ingest queue has drained.
+    await trackOpenLoop(gateway.url, ['/warm-up'], 500, 3);
+    for (const rate of TRACK_RATES) {
+      const paths = Array.from({ length: 500 }, (_, index) => `/profile/r${rate}-${index}`);
+      const run = await trackOpenLoop(gateway.url, paths, rate, TRACK_SECONDS);
+      const accepted = run.byStatus.get(202) ?? 0;
+      const drainStarted = Date.now();
+      const counted = await waitForDrain(db, paths, accepted);
+      say('');
+      say(`Tracking through the gateway, open loop: ${rate}/s for ${TRACK_SECONDS} s`);
+      say(
+        `  sent ${run.total} in ${run.sendSeconds.toFixed(1)} s; answers ${JSON.stringify(Object.fromEntries(run.byStatus))}`,
+      );
+      say(
+        `  latency p50 ${ms(percentile(run.latencies, 50))}, p95 ${ms(percentile(run.latencies, 95))}, p99 ${ms(percentile(run.latencies, 99))}, max ${ms(run.latencies.at(-1) ?? 0)}`,
+      );
+      say(
+        `  counted ${counted} of ${accepted} accepted (${counted === accepted ? 'nothing lost' : 'MISMATCH'}), ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the last answer`,
+      );
+    }
+
+    // 2. The 90-day dashboard.
+    const generating = Date.now();
+    const busy = await populateMember(db, VIEW_EVENTS, POSTS);
+    const quiet = await populateMember(db, 10, 10);
+    await db.query('VACUUM ANALYZE');
+    say('');
+    say(
+      `90-day dashboard (Europe/Paris), ${DASHBOARD_RUNS} sequential reads on the service (data made in ${((Date.now() - generating) / 1000).toFixed(0)} s)`,
+    );
+    const small = await dashboardTimes(analytics.url, quiet);
+    const large = await dashboardTimes(analytics.url, busy);
+    const busyViews = (await readAnalytics(analytics.url, busy)).overview.totalViews;
+    say(`  10 view events on 10 posts: p50 ${ms(small.p50)}, p95 ${ms(small.p95)}`);
+    say(
+      `  ${VIEW_EVENTS} view events on ${POSTS} posts (totalViews ${busyViews}): p50 ${ms(large.p50)}, p95 ${ms(large.p95)}`,
+    );
+    say(
+      `  ratio large/small: p50 ${(large.p50 / small.p50).toFixed(2)}, p95 ${(large.p95 / small.p95).toFixed(2)}`,
+    );
+
+    // 3. A like until the dashboard shows it.
+    const delays = await likeDelays(analytics.url, redisUrl);
+    say('');
+    say(`A like (event published) until the author's dashboard counts it, ${LIKES} likes`);
+    say(`  p50 ${ms(percentile(delays, 50))}, max ${ms(delays.at(-1) ?? 0)}`);
+  } finally {
+    await db.end();
+    await gateway.stop();
+    await analytics.stop();
+    await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
+    // BENCH_KEEP=1 keeps the database, to look at the queries' plans.
+    if (process.env['BENCH_KEEP'] === '1') say(`kept: ${database.url}`);
+    else await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
