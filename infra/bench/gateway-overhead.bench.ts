@@ -7,18 +7,11 @@
  *
  * Prints a Markdown table for BENCHMARKS.md.
  */
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
-import {
-  createTestDatabase,
-  createTestRedisNamespace,
-  freePort,
-  serviceProcess,
-} from '@wave/testing';
+import { createTestDatabase, createTestRedisNamespace, freePort } from '@wave/testing';
+import { builtService, migrateBuilt } from './built-service';
 
-const ROOT = join(__dirname, '../..');
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const DURATION_SECONDS = Number(process.env['BENCH_DURATION'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
@@ -61,24 +54,9 @@ async function main(): Promise<void> {
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     REQUEST_RATE_LIMIT_PER_IP: '100000000',
   };
-  const bundle = (name: string) => join(ROOT, 'dist/apps', name, 'main.js');
-  execFileSync(process.execPath, [bundle('identity'), 'migrate'], {
-    env: { ...process.env, ...env },
-  });
-  const identity = serviceProcess({
-    name: 'identity',
-    bundle: bundle('identity'),
-    cwd: ROOT,
-    port: identityPort,
-    env,
-  });
-  const gateway = serviceProcess({
-    name: 'gateway',
-    bundle: bundle('gateway'),
-    cwd: ROOT,
-    port: gatewayPort,
-    env,
-  });
+  migrateBuilt('identity', env);
+  const identity = builtService('identity', identityPort, env);
+  const gateway = builtService('gateway', gatewayPort, env);
   await identity.start();
   await gateway.start();
   try {

@@ -15,18 +15,16 @@
  *   npm run bench:analytics
  *   BENCH_VIEW_EVENTS=10000000 BENCH_TRACK_RATES=500,1000,2000 npm run bench:analytics
  */
-import { execFileSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import type { UserAnalyticsResponse } from '@wave/contracts';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { EventQueues, eventJobOptions } from '@wave/messaging';
 import { bullConnection, bullPrefix, deleteKeysWithPrefix } from '@wave/redis';
-import { createTestDatabase, freePort, serviceProcess, testRedisUrl } from '@wave/testing';
+import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
+import { builtService, migrateBuilt } from '../built-service';
 
-const ROOT = join(__dirname, '../../..');
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const REDIS_PREFIX = 'wave-bench-analytics:';
 /** Arrival rates to measure, one run each: the target and one below it, to see the knee. */
@@ -259,25 +257,10 @@ async function main(): Promise<void> {
     REQUEST_RATE_LIMIT_PER_IP: '1000000000',
     PAGE_VIEW_RATE_LIMIT_PER_IP: '1000000000',
   };
-  const bundle = (app: string) => join(ROOT, `dist/apps/${app}/main.js`);
-  execFileSync(process.execPath, [bundle('analytics'), 'migrate'], {
-    env: { ...process.env, ...env },
-  });
-  const analytics = serviceProcess({
-    name: 'analytics',
-    bundle: bundle('analytics'),
-    cwd: ROOT,
-    port: analyticsPort,
-    env,
-  });
-  const gateway = serviceProcess({
-    name: 'gateway',
-    bundle: bundle('gateway'),
-    cwd: ROOT,
-    port: gatewayPort,
-    env,
-    healthPath: '/health',
-  });
+  migrateBuilt('analytics', env);
+  const analytics = builtService('analytics', analyticsPort, env);
+  // Only analytics behind it: the gateway is ready on its own health.
+  const gateway = builtService('gateway', gatewayPort, env, { healthPath: '/health' });
   const db = new Client({ connectionString: database.url });
   await db.connect();
   await db.query('SET search_path TO analytics');

@@ -11,19 +11,18 @@
  *   npm run bench:feed       (build first: nx run-many -t build)
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { deleteKeysWithPrefix } from '@wave/redis';
 import type { ServiceProcess } from '@wave/testing';
-import { freePort, serviceProcess } from '@wave/testing';
-import { appEnv, INTERNAL_AUTH_SECRET, REDIS_KEY_PREFIX, REDIS_URL, ROOT } from './bench-env';
+import { freePort } from '@wave/testing';
+import { builtService } from '../built-service';
+import { appEnv, INTERNAL_AUTH_SECRET, REDIS_KEY_PREFIX, REDIS_URL } from './bench-env';
 import type { BenchSessions } from './generate-data';
 import { generateData, SESSIONS_FILE } from './generate-data';
 
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
-const bundle = (app: string) => join(ROOT, 'dist/apps', app, 'main.js');
 
 interface Measure {
   rps: number;
@@ -110,20 +109,8 @@ async function main(): Promise<void> {
   await deleteKeysWithPrefix(REDIS_URL, `${REDIS_KEY_PREFIX}timeline:`);
   const [timelinePort, gatewayPort] = [await freePort(), await freePort()];
   const env = appEnv({ TIMELINE_URL: `http://127.0.0.1:${timelinePort}` });
-  const timeline = serviceProcess({
-    name: 'timeline',
-    bundle: bundle('timeline'),
-    cwd: ROOT,
-    port: timelinePort,
-    env,
-  });
-  const gateway = serviceProcess({
-    name: 'gateway',
-    bundle: bundle('gateway'),
-    cwd: ROOT,
-    port: gatewayPort,
-    env,
-  });
+  const timeline = builtService('timeline', timelinePort, env);
+  const gateway = builtService('gateway', gatewayPort, env);
   await timeline.start();
   await gateway.start();
   const redis = new Redis(REDIS_URL, { keyPrefix: REDIS_KEY_PREFIX });

@@ -14,17 +14,15 @@
  *   BENCH_KEEP=1 npm run bench:search       (keeps the database; then, to skip generating:)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:search
  */
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { EventQueues, eventJobOptions } from '@wave/messaging';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { bullConnection, bullPrefix, deleteKeysWithPrefix } from '@wave/redis';
-import { createTestDatabase, freePort, serviceProcess, testRedisUrl } from '@wave/testing';
+import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
+import { builtService, migrateBuilt } from '../built-service';
 
-const ROOT = join(__dirname, '../../..');
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 1_000_000);
 const USERS = Number(process.env['BENCH_USERS'] ?? 10_000);
@@ -254,16 +252,15 @@ async function main(): Promise<void> {
     REDIS_KEY_PREFIX: REDIS_PREFIX,
     INTERNAL_AUTH_SECRET: SECRET,
   };
-  const bundle = join(ROOT, 'dist/apps/search/main.js');
   try {
-    execFileSync(process.execPath, [bundle, 'migrate'], { env: { ...process.env, ...env } });
+    migrateBuilt('search', env);
     if (!reused) {
       const started = Date.now();
       await generate(database.url);
       say(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     const { common, rare } = await sampleWords(database.url);
-    const service = serviceProcess({ name: 'search', bundle, cwd: ROOT, port, env });
+    const service = builtService('search', port, env);
     await service.start();
     try {
       const baseUrl = `http://127.0.0.1:${port}`;
