@@ -26,7 +26,12 @@ import { PartitionsRepository } from './maintenance/partitions.repository';
 import { RetentionRepository } from './maintenance/retention.repository';
 import { RollupsRepository } from './rollups/rollups.repository';
 import { SeoAnalysisController } from './seo/seo-analysis.controller';
+import { AutoSeoService } from './seo/auto-seo.service';
+import { AutoSeoWorker } from './seo/auto-seo.worker';
+import { PageFetcher } from './seo/page-fetcher';
 import { SeoAnalysisService } from './seo/seo-analysis.service';
+import { SeoDashboardService } from './seo/seo-dashboard.service';
+import { SeoPagesRepository } from './seo/seo-pages.repository';
 import { SeoTrackController } from './seo/seo-track.controller';
 
 @Module({})
@@ -67,6 +72,11 @@ export class AppModule {
         EngagementService,
         UserAnalyticsService,
         SeoAnalysisService,
+        SeoPagesRepository,
+        PageFetcher,
+        AutoSeoService,
+        SeoDashboardService,
+        AutoSeoWorker,
         IngestWorker,
         AnalyticsEventsWorker,
         MaintenanceWorker,

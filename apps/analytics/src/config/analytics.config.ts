@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseEnvShape, loadConfig, portVar, serviceEnvSchema } from '@wave/config';
+import { databaseEnvShape, loadConfig, portVar, serviceEnvSchema, urlVar } from '@wave/config';
 import { ANALYTICS_RANGE_DAYS, SERVICE_PORTS } from '@wave/contracts';
 
 const count = (fallback: number, max = 1_000_000) =>
@@ -26,6 +26,11 @@ export const analyticsEnvSchema = serviceEnvSchema({
   INGEST_BATCH_MAX_VIEWS: count(500, 10_000),
   /** Batches written at once (one transaction each). */
   INGEST_CONCURRENCY: count(4, 64),
+  /** The web server whose pages Auto-SEO reads as a crawler would (its server-rendered heads). */
+  WEB_URL: urlVar('http://127.0.0.1:8080', ['http:', 'https:']),
+  /** How often Auto-SEO looks for due pages, and how many it analyses in one run. */
+  AUTO_SEO_INTERVAL_SECONDS: count(30, 86_400),
+  AUTO_SEO_BATCH_SIZE: count(20, 500),
 }).refine((env) => env.HOURLY_ROLLUP_RETENTION_DAYS >= MIN_HOURLY_ROLLUP_RETENTION_DAYS, {
   message: `must be at least ${MIN_HOURLY_ROLLUP_RETENTION_DAYS} (the longest range and the period before it)`,
   path: ['HOURLY_ROLLUP_RETENTION_DAYS'],

@@ -13,6 +13,7 @@ import {
   UserHourlyStatEntity,
   UserTotalEntity,
 } from '../rollups/rollup.entity';
+import { SeoPageEntity } from '../seo/seo-page.entity';
 import { ANALYTICS_MIGRATIONS } from './migrations';
 
 /**
@@ -32,6 +33,7 @@ export const ANALYTICS_ENTITIES = [
   UserTotalEntity,
   AppliedEventEntity,
   AppliedBatchEntity,
+  SeoPageEntity,
 ];
 
 export const analyticsDataSourceOptions = (config: AnalyticsConfig): DataSourceOptions =>

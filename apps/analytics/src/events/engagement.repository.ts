@@ -8,6 +8,8 @@ import { RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { emptyIncrements } from '../rollups/rollup-increments.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
+import { postPagePath } from '../seo/public-page.util';
+import { SeoPagesRepository } from '../seo/seo-pages.repository';
 
 /** A post as `tweet.created` or `tweet.updated` describe it. */
 export interface PostWrite {
@@ -38,6 +40,7 @@ export class EngagementRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rollups: RollupsRepository,
     private readonly rawEvents: RawEventsRepository,
+    private readonly seoPages: SeoPagesRepository,
   ) {}
 
   /** Returns false when the event had been applied before. */
@@ -50,8 +53,15 @@ export class EngagementRepository {
       if (claimed.length === 0) return false;
       const increments = effect.increments ?? emptyIncrements();
       if (effect.created) await this.writeCreated(manager, effect.created);
-      if (effect.edited) await this.writeEdited(manager, effect.edited);
-      if (effect.deleted) await this.writeDeleted(manager, effect.deleted);
+      if (effect.edited) {
+        await this.writeEdited(manager, effect.edited);
+        // Its page says something else now: Auto-SEO reads it again.
+        await this.seoPages.markChanged(manager, postPagePath(effect.edited.id));
+      }
+      if (effect.deleted) {
+        await this.writeDeleted(manager, effect.deleted);
+        await this.seoPages.forget(manager, postPagePath(effect.deleted.id));
+      }
       if (effect.created || effect.edited) {
         await this.settlePending(manager, effect.created ?? effect.edited!, increments);
       }

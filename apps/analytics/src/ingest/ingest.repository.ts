@@ -7,6 +7,9 @@ import { RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { emptyIncrements, hourStartOf } from '../rollups/rollup-increments.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
+import type { PublicPageKind } from '../seo/public-page.util';
+import { publicPageKindOf } from '../seo/public-page.util';
+import { SeoPagesRepository } from '../seo/seo-pages.repository';
 
 /** A page view as the batch writes it. */
 export interface PageViewRow {
@@ -52,6 +55,7 @@ export class IngestRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rollups: RollupsRepository,
     private readonly rawEvents: RawEventsRepository,
+    private readonly seoPages: SeoPagesRepository,
   ) {}
 
   writeBatch(
@@ -99,6 +103,16 @@ export class IngestRepository {
         else written.pageViews += 1;
       }
       await this.rollups.addPageViews(manager, [...perPage.values()]);
+      // Public pages that readers (not crawlers) viewed are Auto-SEO's to analyse.
+      const publicPages = new Map<string, PublicPageKind>();
+      for (const page of pages) {
+        const kind = page.crawler ? null : publicPageKindOf(page.path);
+        if (kind) publicPages.set(page.path, kind);
+      }
+      await this.seoPages.markViewed(
+        manager,
+        [...publicPages].map(([path, kind]) => ({ path, kind })),
+      );
 
       const counted = await this.firstViews(manager, postViews);
       const increments: Increments = emptyIncrements();

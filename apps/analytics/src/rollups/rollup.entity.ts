@@ -103,6 +103,8 @@ export class PendingPostViewEntity {
 
 /** Page views per path (without its query) and UTC day; crawlers apart. */
 @Entity({ name: 'page_daily_stats' })
+// A page's views over its days (the SEO dashboard's page views).
+@Index('ix_page_daily_stats_path', ['path', 'day'])
 export class PageDailyStatEntity {
   @PrimaryColumn({ type: 'date' })
   day!: string;

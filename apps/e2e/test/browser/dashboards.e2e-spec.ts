@@ -1,7 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { SeoAnalysisResult, UserAnalyticsResponse } from '@wave/contracts';
+import type {
+  SeoAnalysisResult,
+  SeoAnalyticsResponse,
+  UserAnalyticsResponse,
+} from '@wave/contracts';
 import type { ServiceProcess } from '@wave/testing';
-import { eventually } from '@wave/testing';
+import { eventually, freePort } from '@wave/testing';
+import { ApiClient } from '../support/api-client';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { startStack, startWeb } from '../support/stack';
@@ -21,10 +26,16 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
   let author: Member;
   /** Has nothing yet. */
   let newcomer: Member;
+  let postId: string;
 
   beforeAll(async () => {
-    stack = await startStack('browser_dashboards');
-    web = await startWeb(stack.gateway.url);
+    // Auto-SEO reads this web server's pages, every second.
+    const webPort = await freePort();
+    stack = await startStack('browser_dashboards', {
+      WEB_URL: `http://127.0.0.1:${webPort}`,
+      AUTO_SEO_INTERVAL_SECONDS: '1',
+    });
+    web = await startWeb(stack.gateway.url, {}, webPort);
     browser = await launchChromium();
     author = await registerMember(stack.gateway.url, 'd_author', 'Grace Analytics');
     newcomer = await registerMember(stack.gateway.url, 'd_new');
@@ -33,6 +44,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
       content: 'Counting what readers do #metrics',
     });
     expect(post.status).toBe(201);
+    postId = post.body.id;
     expect((await fan.api.post(`/api/users/${author.id}/follow`)).status).toBe(200);
     expect((await fan.api.post(`/api/tweets/${post.body.id}/like`)).status).toBe(200);
     expect(
@@ -44,6 +56,19 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
         (await author.api.get<UserAnalyticsResponse>(`/api/analytics/user/${author.id}/30d`)).body,
       ({ overview }) =>
         overview.totalLikes === 1 && overview.totalReplies === 1 && overview.totalFollowers === 1,
+    );
+    // A reader views the post's page; Auto-SEO then analyses it for the author's SEO dashboard.
+    const reader = new ApiClient(stack.gateway.url);
+    const viewed = await reader.post(
+      '/api/seo/track',
+      { url: `/tweet/${postId}`, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+      { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } },
+    );
+    expect(viewed.status).toBe(202);
+    await eventually(
+      async () => (await author.api.get<SeoAnalyticsResponse>('/api/seo/analytics')).body,
+      ({ totalPages }) => totalPages === 1,
+      { timeoutMs: 20_000, what: "the author's post analysed by Auto-SEO" },
     );
   }, STACK_START_MS);
   afterAll(async () => {
@@ -90,6 +115,15 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
     await page.locator('header').getByText('Last 30 days', { exact: true }).waitFor();
     expect(await blockingViolations(page)).toEqual([]);
+
+    // Nothing of theirs has been viewed by a reader yet: no page for Auto-SEO to analyse.
+    await page.goto('/seo-dashboard');
+    await expectPage.text(
+      page,
+      'No pages analyzed yet. Your profile, posts and communities are analyzed automatically once they get views.',
+    );
+    await page.getByRole('tab', { name: 'Recommendations' }).click();
+    await expectPage.text(page, 'No recommendations yet.');
     await context.close();
   });
 
@@ -137,6 +171,33 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     for (const tab of ['Analytics', 'Content Analysis', 'Optimization', 'Recommendations']) {
       await page.getByRole('tab', { name: tab }).waitFor();
     }
+    // The post a reader viewed, as Auto-SEO analysed it: its title, link, score and issues.
+    const seo = (await author.api.get<SeoAnalyticsResponse>('/api/seo/analytics')).body;
+    const [path, analysis] = Object.entries(seo.analyses)[0]!;
+    const summary = page.getByRole('list', { name: 'SEO summary' });
+    await summary
+      .getByRole('listitem')
+      .filter({ hasText: 'Pages analyzed' })
+      .getByText('1')
+      .waitFor();
+    const listed = page.getByRole('list', { name: 'Pages' }).getByRole('listitem').first();
+    await listed.getByRole('heading', { name: analysis.title }).waitFor();
+    expect(await listed.getByRole('link', { name: analysis.url }).getAttribute('href')).toBe(path);
+    const issues = listed.getByRole('list', { name: 'Issues' }).getByRole('listitem');
+    expect(await issues.count()).toBe(Math.min(3, analysis.issues.length));
+    if (analysis.issues.length > 3) {
+      await listed.getByText(`+${analysis.issues.length - 3} more issue`).waitFor();
+    }
+    await page.getByRole('tab', { name: 'Recommendations' }).click();
+    await expectPage.text(
+      page,
+      (
+        await author.api.get<{ topRecommendations: { recommendation: string }[] }>(
+          '/api/seo/recommendations',
+        )
+      ).body.topRecommendations[0]!.recommendation,
+    );
+    expect(await blockingViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Content Analysis' }).click();
     const form = page.getByRole('form', { name: 'Content analysis' });

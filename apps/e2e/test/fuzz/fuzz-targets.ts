@@ -289,6 +289,8 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   },
   { method: 'POST', path: '/api/seo/analyze', body: seoAnalyzeRequestSchema },
   { method: 'POST', path: '/api/seo/optimize', body: seoOptimizeRequestSchema },
+  { method: 'GET', path: '/api/seo/analytics' },
+  { method: 'GET', path: '/api/seo/recommendations' },
   { method: 'POST', path: '/api/analytics/impressions', body: recordImpressionsRequestSchema },
   {
     method: 'GET',

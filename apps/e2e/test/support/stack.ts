@@ -27,11 +27,13 @@ const SERVICES = ['identity', 'timeline', 'communities', 'search', 'media', 'ana
 export async function startWeb(
   gatewayUrl: string,
   env: Record<string, string> = {},
+  /** A port chosen beforehand (when a service must know the web server's address). */
+  chosenPort?: number,
 ): Promise<ServiceProcess> {
   if (!existsSync(join(ROOT, 'dist/apps/web/index.html'))) {
     throw new Error('dist/apps/web is missing: build first (nx run web:build)');
   }
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const web = serviceProcess({
     name: 'web',
     bundle: join(ROOT, 'node_modules/vite/bin/vite.js'),

@@ -37,6 +37,8 @@ describe(matchRoute.name, () => {
     ['/api/seo/track', 'analytics'],
     ['/api/seo/analyze', 'analytics'],
     ['/api/seo/optimize', 'analytics'],
+    ['/api/seo/analytics', 'analytics'],
+    ['/api/seo/recommendations', 'analytics'],
     ['/api/analytics/impressions', 'analytics'],
     ['/api/analytics/user/0190b1de-1111-7000-8000-000000000001/30d?tz=Europe%2FParis', 'analytics'],
   ])('sends %s to %s', (url, upstream) => {

@@ -60,6 +60,7 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
   { upstream: 'analytics', pattern: /^\/api\/seo\/track$/, limit: 'pageViews' },
   { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analyze|optimize)$/, limit: 'seoAnalysis' },
+  { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analytics|recommendations)$/ },
   { upstream: 'analytics', pattern: /^\/api\/analytics\/impressions$/, limit: 'impressions' },
   { upstream: 'analytics', pattern: /^\/api\/analytics\/user\/[^/]+\/[^/]+$/ },
   {

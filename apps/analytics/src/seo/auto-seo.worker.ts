@@ -1,0 +1,51 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { AnalyticsConfig } from '../config/analytics.config';
+import { ANALYTICS_CONFIG } from '../config/analytics.config';
+import { AutoSeoService } from './auto-seo.service';
+
+export const AUTO_SEO_QUEUE = 'analytics-auto-seo';
+
+/**
+ * A scheduled BullMQ job (every AUTO_SEO_INTERVAL_SECONDS, one schedule for all replicas)
+ * that analyses the pages due, AUTO_SEO_BATCH_SIZE at a time.
+ */
+@Injectable()
+export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AutoSeoWorker.name);
+  private queue: Queue | null = null;
+  private worker: Worker | null = null;
+
+  constructor(
+    @Inject(ANALYTICS_CONFIG) private readonly config: AnalyticsConfig,
+    private readonly autoSeo: AutoSeoService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const connection = {
+      connection: bullConnection(this.config.REDIS_URL),
+      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
+    };
+    this.queue = new Queue(AUTO_SEO_QUEUE, connection);
+    await this.queue.upsertJobScheduler(
+      'analyse-due',
+      { every: this.config.AUTO_SEO_INTERVAL_SECONDS * 1000 },
+      { name: 'analyse-due', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+    );
+    this.worker = new Worker(
+      AUTO_SEO_QUEUE,
+      () => this.autoSeo.analyseDue(this.config.AUTO_SEO_BATCH_SIZE),
+      { ...connection, concurrency: 1 },
+    );
+    this.worker.on('failed', (_job, error) =>
+      this.logger.warn(`Auto-SEO run failed: ${error.message}`),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
+  }
+}

@@ -1,0 +1,19 @@
+/** The public pages Auto-SEO analyses: a post, a profile, a community. */
+export const PUBLIC_PAGE_KINDS = ['post', 'profile', 'community'] as const;
+export type PublicPageKind = (typeof PUBLIC_PAGE_KINDS)[number];
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** The web client's routes of those pages (a username is 1 to 50 word characters). */
+const PAGES: ReadonlyArray<readonly [PublicPageKind, RegExp]> = [
+  ['post', new RegExp(`^/tweet/(${UUID})$`, 'i')],
+  ['profile', /^\/profile\/(\w{1,50})$/],
+  ['community', new RegExp(`^/community/(${UUID})$`, 'i')],
+];
+
+/** The kind of public page a viewed path is, or null (the home feed, settings, a post's thread…). */
+export function publicPageKindOf(path: string): PublicPageKind | null {
+  return PAGES.find(([, pattern]) => pattern.test(path))?.[0] ?? null;
+}
+
+/** The path of a post's page, as the web client links it. */
+export const postPagePath = (postId: string): string => `/tweet/${postId.toLowerCase()}`;

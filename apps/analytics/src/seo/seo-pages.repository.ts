@@ -1,0 +1,169 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { SeoPageAnalysis } from '@wave/contracts';
+import { returnedRows } from '../common/query-result.util';
+import type { PublicPageKind } from './public-page.util';
+
+/** A page is analysed again at most this often while it only gets views. */
+export const REANALYSIS_INTERVAL_MINUTES = 60;
+/** The most pages the dashboard lists (the most viewed first); the summary counts them all. */
+export const DASHBOARD_PAGES_LIMIT = 100;
+/** The most recommendations the dashboard lists. */
+export const TOP_RECOMMENDATIONS_LIMIT = 10;
+
+/** What an analysis found, for `save`. */
+export interface PageAnalysisRow {
+  ownerId: string | null;
+  title: string;
+  url: string;
+  seoScore: number;
+  issues: string[];
+  recommendations: string[];
+}
+
+/** Auto-SEO's pages: which are due, their latest analyses, and the dashboards' reads. */
+@Injectable()
+export class SeoPagesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Pages viewed in a batch (in the batch's transaction): a new page is due at once; one
+   * analysed over an hour ago is due again; one already due stays as it is.
+   */
+  async markViewed(
+    manager: EntityManager,
+    pages: { path: string; kind: PublicPageKind }[],
+  ): Promise<void> {
+    if (pages.length === 0) return;
+    // One order for every writer, so two batches never wait on each other's rows in a circle.
+    const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    await manager.query(
+      `INSERT INTO seo_pages AS p (path, kind, due_at)
+       SELECT path, kind, now() FROM unnest($1::varchar[], $2::varchar[]) AS v(path, kind)
+       ON CONFLICT (path) DO UPDATE SET due_at = now()
+       WHERE p.due_at IS NULL
+         AND p.analyzed_at < now() - interval '${REANALYSIS_INTERVAL_MINUTES} minutes'`,
+      [sorted.map((page) => page.path), sorted.map((page) => page.kind)],
+    );
+  }
+
+  /** A page's content changed (an edited post): analysed again at the next run. */
+  async markChanged(manager: EntityManager, path: string): Promise<void> {
+    await manager.query(`UPDATE seo_pages SET due_at = now() WHERE path = $1`, [path]);
+  }
+
+  /** A page that no longer exists (a deleted post) is no longer analysed nor listed. */
+  async forget(manager: EntityManager, path: string): Promise<void> {
+    await manager.query(`DELETE FROM seo_pages WHERE path = $1`, [path]);
+  }
+
+  /** The same, outside a transaction (the web server answered 404). */
+  forgetPath(path: string): Promise<void> {
+    return this.forget(this.dataSource.manager, path);
+  }
+
+  /**
+   * Takes up to `limit` due pages for one run, leasing them for `leaseSeconds` (a replica that
+   * dies mid-run leaves them due again then); other replicas skip the rows taken.
+   */
+  async claimDue(limit: number, leaseSeconds: number): Promise<string[]> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE seo_pages SET due_at = now() + make_interval(secs => $2)
+       WHERE path IN (
+         SELECT path FROM seo_pages WHERE due_at <= now()
+         ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING path`,
+      [limit, leaseSeconds],
+    );
+    return returnedRows<{ path: string }>(result).map((row) => row.path);
+  }
+
+  async save(path: string, analysis: PageAnalysisRow): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE seo_pages SET owner_id = $2, title = $3, url = $4, seo_score = $5,
+         issues = $6::jsonb, recommendations = $7::jsonb, analyzed_at = now(), due_at = NULL,
+         failures = 0
+       WHERE path = $1`,
+      [
+        path,
+        analysis.ownerId,
+        analysis.title,
+        analysis.url,
+        analysis.seoScore,
+        JSON.stringify(analysis.issues),
+        JSON.stringify(analysis.recommendations),
+      ],
+    );
+  }
+
+  /** The page could not be read: tried again later, each time waiting twice as long (to a day). */
+  async postpone(path: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE seo_pages SET failures = least(failures + 1, 10),
+         due_at = now() + least(interval '1 minute' * power(2, failures), interval '1 day')
+       WHERE path = $1`,
+      [path],
+    );
+  }
+
+  /** The member's analysed pages: how many, their average score, and their views. */
+  async summaryOf(
+    ownerId: string,
+  ): Promise<{ totalPages: number; avgScore: number; totalPageViews: number }> {
+    const rows: { pages: number; score: number | null; views: string | null }[] =
+      await this.dataSource.query(
+        `WITH mine AS (
+           SELECT path, seo_score FROM seo_pages
+           WHERE owner_id = $1 AND analyzed_at IS NOT NULL)
+         SELECT (SELECT count(*)::int FROM mine) AS pages,
+                (SELECT avg(seo_score)::float8 FROM mine) AS score,
+                (SELECT sum(d.views) FROM page_daily_stats d JOIN mine USING (path)) AS views`,
+        [ownerId],
+      );
+    const row = rows[0];
+    return {
+      totalPages: row?.pages ?? 0,
+      avgScore: row?.score ?? 0,
+      totalPageViews: Number(row?.views ?? 0),
+    };
+  }
+
+  /** The member's most viewed analysed pages (DASHBOARD_PAGES_LIMIT), keyed by path. */
+  async analysesOf(ownerId: string): Promise<(SeoPageAnalysis & { path: string })[]> {
+    return this.dataSource.query(
+      `SELECT p.path, p.title, p.url, p.seo_score AS "seoScore", p.issues
+       FROM seo_pages p
+       LEFT JOIN LATERAL (
+         SELECT sum(views) AS views FROM page_daily_stats d WHERE d.path = p.path) v ON true
+       WHERE p.owner_id = $1 AND p.analyzed_at IS NOT NULL
+       ORDER BY v.views DESC NULLS LAST, p.path
+       LIMIT ${DASHBOARD_PAGES_LIMIT}`,
+      [ownerId],
+    );
+  }
+
+  /** How many of the member's pages each recommendation was made for, the most common first. */
+  async recommendationsOf(
+    ownerId: string,
+  ): Promise<{ totalAnalyses: number; top: { recommendation: string; count: number }[] }> {
+    const [totals, top] = await Promise.all([
+      this.dataSource.query<{ total: number }[]>(
+        `SELECT count(*)::int AS total FROM seo_pages
+         WHERE owner_id = $1 AND analyzed_at IS NOT NULL`,
+        [ownerId],
+      ),
+      this.dataSource.query<{ recommendation: string; count: number }[]>(
+        `SELECT r.recommendation, count(*)::int AS count
+         FROM seo_pages p, jsonb_array_elements_text(p.recommendations) AS r(recommendation)
+         WHERE p.owner_id = $1 AND p.analyzed_at IS NOT NULL
+         GROUP BY r.recommendation
+         ORDER BY count DESC, r.recommendation
+         LIMIT ${TOP_RECOMMENDATIONS_LIMIT}`,
+        [ownerId],
+      ),
+    ]);
+    return { totalAnalyses: totals[0]?.total ?? 0, top };
+  }
+}

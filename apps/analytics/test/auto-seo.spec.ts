@@ -1,0 +1,241 @@
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Queue } from 'bullmq';
+import { v7 as uuidv7 } from 'uuid';
+import type { SeoAnalyticsResponse, SeoRecommendationsResponse } from '@wave/contracts';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import { eventually } from '@wave/testing';
+import { AutoSeoService } from '../src/seo/auto-seo.service';
+import { AUTO_SEO_QUEUE } from '../src/seo/auto-seo.worker';
+import { AUTO_SEO_USER_AGENT } from '../src/seo/page-fetcher';
+import { AnalyticsHarness } from './analytics-harness';
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** A page as the web server renders its head for crawlers (page-meta), with its JSON-LD. */
+const page = (title: string, description: string, canonical: string, jsonLd?: object) =>
+  `<!doctype html><html><head><title>${title}</title>` +
+  `<meta name="description" content="${description}" />` +
+  `<link rel="canonical" href="${canonical}" />` +
+  (jsonLd ? `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script>` : '') +
+  `</head><body><div id="root"></div></body></html>`;
+
+/**
+ * Auto-SEO against a stand-in for the web server (an HTTP server that answers the pages'
+ * heads as the real one renders them: the whole-stack test reads the real one).
+ */
+describe('Auto-SEO', () => {
+  const sut = new AnalyticsHarness();
+  const member = uuidv7();
+  const other = uuidv7();
+  const post = uuidv7();
+  const othersPost = uuidv7();
+  const deletedPost = uuidv7();
+  const community = uuidv7();
+  /** What the stand-in web server answers, by path (404 otherwise). */
+  const pages = new Map<string, string>();
+  const requests: { path: string; userAgent: string }[] = [];
+  let web: Server;
+  let webDown = false;
+
+  const posting = (id: string, authorId: string, body: string) =>
+    page(`${body.slice(0, 40)} | Wave`, body, `https://wave.test/tweet/${id}`, {
+      '@type': 'SocialMediaPosting',
+      identifier: id,
+      articleBody: body,
+      author: { '@type': 'Person', identifier: authorId },
+    });
+  const getAs = (path: string, as: string | null) => sut.call('GET', path, { as });
+  const dashboard = async (as: string) =>
+    (await getAs('/api/seo/analytics', as)).json<SeoAnalyticsResponse>();
+  const runAutoSeo = () => sut.app.get(AutoSeoService).analyseDue(100);
+  const pageRow = async (path: string) =>
+    (
+      await sut.dataSource.query<{ due_at: Date | null; failures: number }[]>(
+        `SELECT * FROM analytics.seo_pages WHERE path = $1`,
+        [path],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    web = createServer((req, res) => {
+      requests.push({ path: req.url ?? '', userAgent: req.headers['user-agent'] ?? '' });
+      const html = pages.get(req.url ?? '');
+      if (webDown) res.writeHead(503).end();
+      else if (html) res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      else res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const { port } = web.address() as AddressInfo;
+    // The schedule is left to the test: one run a day, the test runs them itself once the
+    // schedule's first run (at start, with nothing due) is over.
+    await sut.start('auto_seo', {
+      WEB_URL: `http://127.0.0.1:${port}`,
+      AUTO_SEO_INTERVAL_SECONDS: '86400',
+    });
+    const schedule = new Queue(AUTO_SEO_QUEUE, {
+      connection: bullConnection(sut.config.REDIS_URL),
+      prefix: bullPrefix(sut.config.REDIS_KEY_PREFIX),
+    });
+    try {
+      await eventually(
+        () => schedule.getJobCounts('completed'),
+        ({ completed }) => (completed ?? 0) >= 1,
+        { what: "the schedule's first Auto-SEO run" },
+      );
+    } finally {
+      await schedule.close();
+    }
+
+    pages.set(`/tweet/${post}`, posting(post, member, 'Counting what readers do on a small site.'));
+    pages.set(`/tweet/${othersPost}`, posting(othersPost, other, 'Somebody else writes here.'));
+    pages.set(
+      '/profile/grace',
+      page('Grace (@grace) | Wave', 'Engineer.', `https://wave.test/profile/${member}`, {
+        '@type': 'ProfilePage',
+        mainEntity: { '@type': 'Person', identifier: member, description: 'Engineer.' },
+      }),
+    );
+    pages.set(
+      `/community/${community}`,
+      page(
+        'Orbital Mechanics | Wave',
+        'Launch windows.',
+        `https://wave.test/community/${community}`,
+      ),
+    );
+    for (const path of [
+      `/tweet/${post}`,
+      `/tweet/${post}`,
+      `/tweet/${othersPost}`,
+      '/profile/grace',
+      `/community/${community}`,
+      `/tweet/${deletedPost}`,
+      '/explore',
+    ]) {
+      expect((await sut.track(path)).statusCode).toBe(202);
+    }
+    // A crawler's view is counted apart and is not a reason to analyse a page.
+    expect((await sut.track(`/tweet/${uuidv7()}`, { userAgent: GOOGLEBOT })).statusCode).toBe(202);
+    await sut.settleViews();
+  });
+  afterAll(async () => {
+    await sut.stop();
+    await new Promise((resolve) => web?.close(resolve));
+  });
+
+  it("analyses each viewed public page from what a crawler receives, for its owner's dashboard", async () => {
+    const run = await runAutoSeo();
+
+    expect(run).toEqual({ analysed: 4, missing: 1, postponed: 0 });
+    expect(new Set(requests.map((request) => request.userAgent))).toEqual(
+      new Set([AUTO_SEO_USER_AGENT]),
+    );
+    expect(requests.map((request) => request.path).sort()).toEqual(
+      [
+        `/tweet/${post}`,
+        `/tweet/${othersPost}`,
+        '/profile/grace',
+        `/community/${community}`,
+        `/tweet/${deletedPost}`,
+      ].sort(),
+    );
+
+    const mine = await dashboard(member);
+    expect(Object.keys(mine.analyses).sort()).toEqual(['/profile/grace', `/tweet/${post}`]);
+    expect(mine.totalPages).toBe(2);
+    // Two views of the post and one of the profile.
+    expect(mine.summary.totalPageViews).toBe(3);
+    expect(mine.analyses[`/tweet/${post}`]).toMatchObject({
+      title: 'Counting what readers do on a small site | Wave',
+      url: `/tweet/${post}`,
+    });
+    // A profile is listed at its canonical address, by id (a username can change).
+    expect(mine.analyses['/profile/grace']!.url).toBe(`/profile/${member}`);
+    const scores = Object.values(mine.analyses).map((analysis) => analysis.seoScore);
+    for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
+    expect(mine.summary.avgSEOScore).toBe(Math.round((scores[0]! + scores[1]!) / 2));
+    // A short post with a short description has issues, in sentences.
+    expect(mine.analyses[`/tweet/${post}`]!.issues.length).toBeGreaterThan(0);
+
+    expect(Object.keys((await dashboard(other)).analyses)).toEqual([`/tweet/${othersPost}`]);
+    // A page that does not exist (404) is forgotten.
+    expect(await pageRow(`/tweet/${deletedPost}`)).toBeUndefined();
+
+    const recommendations = (
+      await getAs('/api/seo/recommendations', member)
+    ).json<SeoRecommendationsResponse>();
+    expect(recommendations.totalAnalyses).toBe(2);
+    expect(recommendations.topRecommendations.length).toBeGreaterThan(0);
+    for (const { count } of recommendations.topRecommendations) {
+      expect([1, 2]).toContain(count);
+    }
+  });
+
+  it('reads a page again when its post is edited, not merely because it got more views', async () => {
+    requests.length = 0;
+    expect((await sut.track(`/tweet/${post}`)).statusCode).toBe(202);
+    await sut.settleViews();
+    expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 0, postponed: 0 });
+
+    pages.set(
+      `/tweet/${post}`,
+      posting(post, member, 'Counting what readers do, edited with a longer first line.'),
+    );
+    await sut.publish('tweet.updated', {
+      tweetId: post,
+      authorId: member,
+      content: 'Counting what readers do, edited with a longer first line.',
+      hashtags: [],
+      mentions: [],
+      editedAt: new Date().toISOString(),
+    });
+    expect(await runAutoSeo()).toEqual({ analysed: 1, missing: 0, postponed: 0 });
+    expect((await dashboard(member)).analyses[`/tweet/${post}`]!.title).toBe(
+      'Counting what readers do, edited with a | Wave',
+    );
+  });
+
+  it('drops a deleted post from the dashboard', async () => {
+    await sut.publish('tweet.deleted', {
+      tweetId: othersPost,
+      authorId: other,
+      parentId: null,
+      deletedAt: new Date().toISOString(),
+    });
+    expect((await dashboard(other)).totalPages).toBe(0);
+  });
+
+  it('tries a page again later, each time waiting longer, while the web server is down', async () => {
+    const path = `/community/${uuidv7()}`;
+    expect((await sut.track(path)).statusCode).toBe(202);
+    await sut.settleViews();
+    webDown = true;
+    try {
+      expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 0, postponed: 1 });
+    } finally {
+      webDown = false;
+    }
+    const row = await pageRow(path);
+    expect(row?.failures).toBe(1);
+    expect(row!.due_at!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 0, postponed: 0 });
+  });
+
+  it('is for members only', async () => {
+    for (const path of ['/api/seo/analytics', '/api/seo/recommendations']) {
+      const answer = await getAs(path, null);
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({
+        status: 401,
+        body: { message: 'Authentication required' },
+      });
+    }
+    const nobody = await dashboard(uuidv7());
+    expect(nobody).toEqual({
+      summary: { totalPageViews: 0, avgSEOScore: 0 },
+      totalPages: 0,
+      analyses: {},
+    });
+  });
+});
