@@ -9,5 +9,6 @@ module.exports = {
   globalSetup: '<rootDir>/../../libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/../../libs/testing/src/global-teardown.ts',
   testTimeout: 30_000,
+  setupFilesAfterEnv: ['<rootDir>/test/support/stop-leftovers.ts'],
   maxWorkers: 2,
 };

@@ -76,6 +76,31 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The processes this module started and that are still running. A suite whose start-up hook
+ * timed out never gets its stack back to stop it, while the start-up goes on in the
+ * background: `stopServiceProcesses` (run after every whole-stack test file) stops them, and
+ * refuses any start after it, so no service outlives its test file and loads the next ones.
+ */
+const running = new Set<ChildProcess>();
+let closed = false;
+
+/** Stops every service process still running, and refuses to start any more in this file. */
+export async function stopServiceProcesses(): Promise<void> {
+  closed = true;
+  await Promise.all([...running].map((child) => stopChild(child)));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  running.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
 /** A built service (`node <bundle> [...args]`) as a child process on a port of its own. */
 export function serviceProcess(options: {
   name: string;
@@ -102,6 +127,7 @@ export function serviceProcess(options: {
     errors: () => [...errors],
     errorCount: () => errorCount,
     async start() {
+      if (closed) throw new Error(`${options.name} not started: its test file is over`);
       child = spawn(process.execPath, [options.bundle, ...(options.args ?? [])], {
         cwd: options.cwd,
         // Test mode unless told otherwise (Jest sets it too): the built-in secrets work there.
@@ -114,6 +140,9 @@ export function serviceProcess(options: {
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      const started = child;
+      running.add(started);
+      started.once('exit', () => running.delete(started));
       const collect = (chunk: Buffer) => {
         const text = chunk.toString();
         output = (output + text).slice(-20_000);
@@ -134,14 +163,9 @@ export function serviceProcess(options: {
       }
     },
     async stop() {
-      const running = child;
+      const started = child;
       child = null;
-      if (!running || running.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve());
-        running.kill('SIGTERM');
-        setTimeout(() => running.kill('SIGKILL'), 5_000).unref();
-      });
+      if (started) await stopChild(started);
     },
   };
 }
