@@ -20,7 +20,7 @@ import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import type { UserAnalyticsResponse } from '@wave/contracts';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
-import { EventQueues, eventJobOptions } from '@wave/messaging';
+import { EventQueues } from '@wave/messaging';
 import { bullConnection, bullPrefix, deleteKeysWithPrefix } from '@wave/redis';
 import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
 import { builtService, migrateBuilt } from '../built-service';
@@ -196,18 +196,13 @@ async function likeDelays(analyticsUrl: string, redisUrl: string): Promise<numbe
   const delays: number[] = [];
   try {
     for (let like = 1; like <= LIKES; like += 1) {
-      const eventId = uuidv7();
       const published = performance.now();
-      await queues.get('analytics').add(
-        'like.created',
-        {
-          eventId,
-          name: 'like.created',
-          occurredAt: new Date().toISOString(),
-          payload: { tweetId: uuidv7(), userId: uuidv7(), authorId, at: new Date().toISOString() },
-        },
-        eventJobOptions(eventId),
-      );
+      await queues.publish('analytics', 'like.created', {
+        tweetId: uuidv7(),
+        userId: uuidv7(),
+        authorId,
+        at: new Date().toISOString(),
+      });
       // Polled every 20 ms, for at most 30 s.
       for (let tries = 0; tries < 1_500; tries += 1) {
         const { overview } = await readAnalytics(analyticsUrl, authorId, '7d');
