@@ -8,7 +8,11 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/../../libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/../../libs/testing/src/global-teardown.ts',
-  testTimeout: 30_000,
+  // A hook that starts a whole stack (seven services and their migrations, often the web
+  // server and Chromium too) beside another suite on two shared cores went past 30 s in a CI
+  // check (browser/accounts, with no other load on the machine): one minute for every test and
+  // hook that names no time of its own.
+  testTimeout: 60_000,
   setupFilesAfterEnv: ['<rootDir>/test/support/stop-leftovers.ts'],
   maxWorkers: 2,
 };
