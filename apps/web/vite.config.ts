@@ -12,10 +12,15 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
 const gateway = process.env['GATEWAY_URL'] ?? 'http://127.0.0.1:3000';
 
-/** /api and /objects reach the gateway on the web app's own origin, so cookies just work. */
+/**
+ * /api and /objects reach the gateway on the web app's own origin, so cookies just work; so do
+ * the sitemaps (analytics), which crawlers want on the site's origin.
+ */
 const proxy = {
   '/api': { target: gateway, changeOrigin: false, xfwd: true },
   '/objects': { target: gateway, changeOrigin: false, xfwd: true },
+  '^/sitemap\\.xml(?:\\?|$)': { target: gateway, changeOrigin: false, xfwd: true },
+  '/sitemaps/': { target: gateway, changeOrigin: false, xfwd: true },
 };
 
 /**
@@ -51,7 +56,7 @@ export default defineConfig({
       filename: 'sw.js',
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['icons/*.png', 'robots.txt'],
+      includeAssets: ['icons/*.png'],
       manifest: {
         name: 'Wave',
         short_name: 'Wave',
@@ -74,8 +79,18 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/objects\//],
+        // Not the app's pages: the API, uploads, and what crawlers read (robots.txt is written
+        // by the server with the site's origin; the sitemaps come from analytics).
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/objects\//,
+          /^\/robots\.txt$/,
+          /^\/sitemap\.xml$/,
+          /^\/sitemaps\//,
+        ],
         globPatterns: ['**/*.{js,css,html,png,svg,ico,txt,webmanifest}'],
+        // The server writes robots.txt with the site's origin: never answered from a cache.
+        globIgnores: ['**/node_modules/**/*', 'robots.txt'],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -311,7 +311,7 @@ describe(`apps/${WEB_APP}/Dockerfile, the ${PAGE_META} stage`, () => {
     expect(envOfStage(stage)).toMatchObject({ NODE_ENV: 'production' });
   });
 
-  it('copies only its bundle and the index.html of the same build, nothing to install', () => {
+  it('copies only its bundle, and the index.html and robots.txt of the same build, nothing to install', () => {
     const copies = ofKind(stage, 'COPY').map((instruction) => flagsAndWords(instruction.args));
     expect(copies).toEqual([
       {
@@ -321,6 +321,11 @@ describe(`apps/${WEB_APP}/Dockerfile, the ${PAGE_META} stage`, () => {
       {
         flags: { from: build.name },
         words: [`/workspace/dist/apps/${WEB_APP}/index.html`, './index.html'],
+      },
+      // Beside index.html, where the server reads it.
+      {
+        flags: { from: build.name },
+        words: [`/workspace/dist/apps/${WEB_APP}/robots.txt`, './robots.txt'],
       },
     ]);
     expect(ofKind(stage, 'RUN')).toEqual([]);

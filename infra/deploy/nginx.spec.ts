@@ -300,9 +300,52 @@ describe(`the web server (${TEMPLATE})`, () => {
     );
   });
 
+  describe('the sitemaps', () => {
+    it.each(['= /sitemap.xml', '/sitemaps/'])(
+      'pass %s to the gateway as they are, compressed, with its headers',
+      (match) => {
+        const directives = location(match);
+        expect(argsOf(directives, 'proxy_pass')).toEqual([UPSTREAM]);
+        expect(proxyHeaders(directives)).toEqual({
+          Host: '$http_host',
+          'X-Forwarded-For': '$proxy_add_x_forwarded_for',
+          'X-Forwarded-Proto': '$scheme',
+          'X-Real-IP': '$remote_addr',
+        });
+        expect(effectiveHeaders(directives)).toEqual([]);
+        expect(argsOf(directives, 'gzip')).toBeUndefined();
+      },
+    );
+
+    it('are compressed (XML)', () => {
+      expect(argsOf(server, 'gzip_types')).toContain('application/xml');
+    });
+  });
+
+  describe('robots.txt', () => {
+    const robots = location('= /robots.txt');
+
+    it('is written by the page-meta server (the sitemap on PUBLIC_ORIGIN), with nothing of the reader', () => {
+      expect(argsOf(robots, 'proxy_pass')).toEqual([PAGE_META_UPSTREAM]);
+      expect(proxyHeaders(robots)).toEqual({
+        Cookie: '',
+        Authorization: '',
+        'Content-Length': '',
+      });
+      expect(argsOf(robots, 'proxy_pass_request_body')).toEqual(['off']);
+    });
+
+    it('is the built file when that server is down or slow', () => {
+      expect(argsOf(robots, 'error_page')).toEqual(['502', '504', '=', '@robots-file']);
+      expect(argsOf(location('@robots-file'), 'try_files')).toEqual(['$uri', '=404']);
+    });
+  });
+
   describe('the public pages (posts, profiles, communities)', () => {
-    const pages = locations.filter(({ directives }) =>
-      (argsOf(directives, 'proxy_pass') ?? []).includes(PAGE_META_UPSTREAM),
+    const pages = locations.filter(
+      ({ match, directives }) =>
+        match.startsWith('~') &&
+        (argsOf(directives, 'proxy_pass') ?? []).includes(PAGE_META_UPSTREAM),
     );
     const directives = pages[0]?.directives ?? [];
     /** The location's regular expression, as nginx reads `location ~ <regex>`. */

@@ -11,6 +11,7 @@ import { AnalyticsController } from './analytics/analytics.controller';
 import { UserAnalyticsRepository } from './analytics/user-analytics.repository';
 import { UserAnalyticsService } from './analytics/user-analytics.service';
 import { RawEventsRepository } from './common/raw-events.repository';
+import { CommunitiesRepository } from './communities/communities.repository';
 import type { AnalyticsConfig } from './config/analytics.config';
 import { ANALYTICS_CONFIG } from './config/analytics.config';
 import { analyticsDataSourceOptions } from './database/analytics-data-source';
@@ -24,6 +25,9 @@ import { ViewBatcher } from './ingest/view-batcher';
 import { MaintenanceWorker } from './maintenance/maintenance.worker';
 import { PartitionsRepository } from './maintenance/partitions.repository';
 import { RetentionRepository } from './maintenance/retention.repository';
+import { PostViewsController } from './posts/post-views.controller';
+import { PostViewsService } from './posts/post-views.service';
+import { PostsRepository } from './posts/posts.repository';
 import { RollupsRepository } from './rollups/rollups.repository';
 import { SeoAnalysisController } from './seo/seo-analysis.controller';
 import { AutoSeoService } from './seo/auto-seo.service';
@@ -33,6 +37,10 @@ import { SeoAnalysisService } from './seo/seo-analysis.service';
 import { SeoDashboardService } from './seo/seo-dashboard.service';
 import { SeoPagesRepository } from './seo/seo-pages.repository';
 import { SeoTrackController } from './seo/seo-track.controller';
+import { SitemapsController } from './sitemaps/sitemaps.controller';
+import { SitemapsRepository } from './sitemaps/sitemaps.repository';
+import { SitemapsService } from './sitemaps/sitemaps.service';
+import { UsersRepository } from './users/users.repository';
 
 @Module({})
 export class AppModule {
@@ -57,7 +65,13 @@ export class AppModule {
           ],
         }),
       ],
-      controllers: [SeoTrackController, SeoAnalysisController, AnalyticsController],
+      controllers: [
+        SeoTrackController,
+        SeoAnalysisController,
+        AnalyticsController,
+        PostViewsController,
+        SitemapsController,
+      ],
       providers: [
         { provide: ANALYTICS_CONFIG, useValue: config },
         RollupsRepository,
@@ -65,14 +79,20 @@ export class AppModule {
         IngestRepository,
         EngagementRepository,
         UserAnalyticsRepository,
+        PostsRepository,
         PartitionsRepository,
         RetentionRepository,
         ViewBatcher,
         IngestService,
         EngagementService,
         UserAnalyticsService,
+        PostViewsService,
         SeoAnalysisService,
         SeoPagesRepository,
+        UsersRepository,
+        CommunitiesRepository,
+        SitemapsRepository,
+        SitemapsService,
         PageFetcher,
         AutoSeoService,
         SeoDashboardService,

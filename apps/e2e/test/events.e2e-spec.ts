@@ -10,7 +10,7 @@ describe('events published by identity', () => {
   let stack: Stack;
   const queues: Queue[] = [];
 
-  const queue = (consumer: 'timeline' | 'search' | 'analytics') => {
+  const queue = (consumer: 'timeline' | 'search' | 'analytics' | 'identity') => {
     const opened = new Queue(eventQueueName(consumer), {
       connection: bullConnection(stack.redis.url),
       prefix: bullPrefix(stack.redis.keyPrefix),
@@ -20,7 +20,7 @@ describe('events published by identity', () => {
   };
 
   const eventsIn = async (
-    consumer: 'timeline' | 'search' | 'analytics',
+    consumer: 'timeline' | 'search' | 'analytics' | 'identity',
     name: string,
     timeoutMs = 5_000,
   ) => {
@@ -46,13 +46,14 @@ describe('events published by identity', () => {
     const user = (
       await new ApiClient(stack.gateway.url).post<{ id: string }>('/api/register', account)
     ).body;
-    for (const consumer of ['timeline', 'search'] as const) {
+    for (const consumer of ['timeline', 'search', 'analytics'] as const) {
       const events = await eventsIn(consumer, 'user.registered');
       expect(events.map((event) => event.payload)).toContainEqual(
         expect.objectContaining({ userId: user.id, username: account.username, version: 1 }),
       );
     }
-    expect(await eventsIn('analytics', 'user.registered', 300)).toEqual([]);
+    // identity publishes it and does not subscribe to it.
+    expect(await eventsIn('identity', 'user.registered', 300)).toEqual([]);
   });
 
   it('delivers follow.created and follow.deleted', async () => {

@@ -6,6 +6,7 @@ import { createGatewayReader } from '../server/page-meta/gateway-reader.ts';
 import { loadPageMetaConfig } from '../server/page-meta/page-meta.config.ts';
 import { pageMetaMiddleware } from '../server/page-meta/page-meta.middleware.ts';
 import { createPageRenderer } from '../server/page-meta/page-renderer.ts';
+import { renderRobotsTxt, robotsTxtMiddleware } from '../server/page-meta/robots-txt.ts';
 
 /**
  * `vite preview` (`npm start`, the whole-stack and browser tests) renders the public pages'
@@ -13,7 +14,8 @@ import { createPageRenderer } from '../server/page-meta/page-renderer.ts';
  * (apps/web/server): /tweet/…, /profile/… and /community/… get their own title, description,
  * canonical link, Open Graph and Twitter tags and JSON-LD before the single-page app's
  * fallback would serve the plain index.html. It runs after the Content-Security-Policy
- * plugin, so those pages carry the policy too.
+ * plugin, so those pages carry the policy too. /robots.txt names the sitemap index by its full
+ * URL on PUBLIC_ORIGIN, as production's server writes it.
  */
 export const pageMeta = (env: Record<string, string | undefined>): Plugin => ({
   name: 'wave:page-meta',
@@ -37,5 +39,10 @@ export const pageMeta = (env: Record<string, string | undefined>): Plugin => ({
         logger.warn(`page-meta: ${path} sent without its markup: ${reason}`, { timestamp: true }),
     });
     server.middlewares.use(pageMetaMiddleware(render) as Connect.NextHandleFunction);
+    const robotsTxt = renderRobotsTxt(
+      readFileSync(resolve(root, build.outDir, 'robots.txt'), 'utf8'),
+      config.publicOrigin,
+    );
+    server.middlewares.use(robotsTxtMiddleware(robotsTxt) as Connect.NextHandleFunction);
   },
 });

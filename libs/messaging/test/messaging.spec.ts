@@ -37,7 +37,7 @@ describe('messaging', () => {
     connection: bullConnection(namespace.url),
     prefix: bullPrefix(namespace.keyPrefix),
   });
-  const queueOf = (consumer: 'timeline' | 'search' | 'analytics') => {
+  const queueOf = (consumer: 'timeline' | 'identity') => {
     const queue = new Queue(eventQueueName(consumer), connection());
     inspect.push(queue);
     return queue;
@@ -89,8 +89,9 @@ describe('messaging', () => {
       expect(job?.name).toBe('user.registered');
       expect((job?.data as EventEnvelope).payload).toEqual(registered);
     }
-    const analytics = queueOf('analytics');
-    expect(await analytics.getJob(row!.eventId)).toBeUndefined();
+    // identity does not subscribe to it.
+    const identity = queueOf('identity');
+    expect(await identity.getJob(row!.eventId)).toBeUndefined();
     const [published] = await dataSource.getRepository(OutboxEventEntity).find();
     expect(published?.publishedAt).toBeInstanceOf(Date);
   });
@@ -219,9 +220,9 @@ describe(EventWorker.name, () => {
       /missing: user.updated, follow.created, follow.deleted, tweet.created, retweet.created/,
     );
     expect(() =>
-      assertHandlersMatchSubscriptions('analytics', {
-        'follow.created': 1,
-        'follow.deleted': 1,
+      assertHandlersMatchSubscriptions('identity', {
+        'tweet.pinned': 1,
+        'tweet.unpinned': 1,
         'user.registered': 1,
       }),
     ).toThrow(/not subscribed: user.registered/);

@@ -50,3 +50,43 @@ describe(loadAnalyticsConfig.name, () => {
     expect(() => loadAnalyticsConfig({})).toThrow(/INTERNAL_AUTH_SECRET|DATABASE_URL/);
   });
 });
+
+describe('sitemap settings', () => {
+  it('name the site where npm start serves it, in development and test only', () => {
+    expect(loadAnalyticsConfig({ NODE_ENV: 'development' })).toMatchObject({
+      PUBLIC_ORIGIN: 'http://localhost:8080',
+      SITEMAP_PAGE_SIZE: 50_000,
+      SITEMAP_POST_DAYS: 30,
+    });
+    expect(() =>
+      loadAnalyticsConfig({
+        NODE_ENV: 'production',
+        INTERNAL_AUTH_SECRET: 'a-real-secret-0123456789abcdefghijklmnop',
+        DATABASE_URL: 'postgres://wave:Sx7-Qp2-Lm9@db:5432/wave',
+      }),
+    ).toThrow(/PUBLIC_ORIGIN: must be set/);
+  });
+
+  it('take an origin, without its trailing slash', () => {
+    expect(
+      loadAnalyticsConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://Wave.Example/' })
+        .PUBLIC_ORIGIN,
+    ).toBe('https://wave.example');
+    expect(loadAnalyticsConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: '' }).PUBLIC_ORIGIN).toBe(
+      'http://localhost:8080',
+    );
+  });
+
+  it.each([
+    ['PUBLIC_ORIGIN', 'wave.example'],
+    ['PUBLIC_ORIGIN', 'ftp://wave.example'],
+    ['PUBLIC_ORIGIN', 'https://wave.example/app'],
+    ['PUBLIC_ORIGIN', 'https://user@wave.example'],
+    ['PUBLIC_ORIGIN', 'https://wave.example/?q=1'],
+    ['SITEMAP_PAGE_SIZE', '50001'],
+    ['SITEMAP_PAGE_SIZE', '0'],
+    ['SITEMAP_POST_DAYS', '0'],
+  ])('refuse %s=%p', (name, value) => {
+    expect(() => loadAnalyticsConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);
+  });
+});

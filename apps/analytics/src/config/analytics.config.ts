@@ -1,9 +1,29 @@
 import { z } from 'zod';
-import { databaseEnvShape, loadConfig, portVar, serviceEnvSchema, urlVar } from '@wave/config';
+import {
+  allowsBuiltInSecrets,
+  databaseEnvShape,
+  loadConfig,
+  portVar,
+  serviceEnvSchema,
+  urlVar,
+} from '@wave/config';
 import { ANALYTICS_RANGE_DAYS, SERVICE_PORTS } from '@wave/contracts';
 
 const count = (fallback: number, max = 1_000_000) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
+
+/** The most URLs (and sitemaps) one file may list (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+/** PUBLIC_ORIGIN when it is unset in development and test: where `npm start` serves the site. */
+export const DEVELOPMENT_PUBLIC_ORIGIN = 'http://localhost:8080';
+
+/** An http(s) origin and nothing more (a trailing slash is dropped). */
+const originVar = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) origin, e.g. https://wave.example' })
+  .refine((value) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]+\/?$/i.test(value), {
+    error: 'must be an origin only (scheme, host and port; no path, query or user)',
+  })
+  .transform((value) => new URL(value).origin);
 
 /** The longest range the dashboard shows (90 days), and the period before it it compares with. */
 const LONGEST_RANGE_DAYS = Math.max(...Object.values(ANALYTICS_RANGE_DAYS));
@@ -31,10 +51,26 @@ export const analyticsEnvSchema = serviceEnvSchema({
   /** How often Auto-SEO looks for due pages, and how many it analyses in one run. */
   AUTO_SEO_INTERVAL_SECONDS: count(30, 86_400),
   AUTO_SEO_BATCH_SIZE: count(20, 500),
-}).refine((env) => env.HOURLY_ROLLUP_RETENTION_DAYS >= MIN_HOURLY_ROLLUP_RETENTION_DAYS, {
-  message: `must be at least ${MIN_HOURLY_ROLLUP_RETENTION_DAYS} (the longest range and the period before it)`,
-  path: ['HOURLY_ROLLUP_RETENTION_DAYS'],
-});
+  /**
+   * The site's public origin (scheme, host, port), which every sitemap URL names. Never a
+   * request's Host header; required outside development and test (WEB_URL is where the
+   * service reaches the web server, often an internal name).
+   */
+  PUBLIC_ORIGIN: z.preprocess((value) => (value === '' ? undefined : value), originVar.optional()),
+  /** URLs per sitemap file: the protocol allows 50,000 (fewer only for tests). */
+  SITEMAP_PAGE_SIZE: count(SITEMAP_MAX_URLS, SITEMAP_MAX_URLS),
+  /** The posts sitemap lists the top-level posts of this many days. */
+  SITEMAP_POST_DAYS: count(30, 3650),
+})
+  .refine((env) => env.HOURLY_ROLLUP_RETENTION_DAYS >= MIN_HOURLY_ROLLUP_RETENTION_DAYS, {
+    message: `must be at least ${MIN_HOURLY_ROLLUP_RETENTION_DAYS} (the longest range and the period before it)`,
+    path: ['HOURLY_ROLLUP_RETENTION_DAYS'],
+  })
+  .refine((env) => env.PUBLIC_ORIGIN !== undefined || allowsBuiltInSecrets(env.NODE_ENV), {
+    message: `must be set outside NODE_ENV=development or test (the site's origin, e.g. https://wave.example): sitemaps name it`,
+    path: ['PUBLIC_ORIGIN'],
+  })
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? DEVELOPMENT_PUBLIC_ORIGIN }));
 
 export type AnalyticsConfig = z.infer<typeof analyticsEnvSchema>;
 export const ANALYTICS_CONFIG = Symbol('ANALYTICS_CONFIG');

@@ -1,6 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import { buildDataSourceOptions } from '@wave/database';
 import { AppliedBatchEntity, AppliedEventEntity } from '../common/applied.entity';
+import { CommunityEntity } from '../communities/community.entity';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_SCHEMA } from '../config/analytics.config';
 import { PostEntity } from '../posts/post.entity';
@@ -14,6 +15,8 @@ import {
   UserTotalEntity,
 } from '../rollups/rollup.entity';
 import { SeoPageEntity } from '../seo/seo-page.entity';
+import { SitemapPostEntity } from '../sitemaps/sitemap-post.entity';
+import { UserEntity } from '../users/user.entity';
 import { ANALYTICS_MIGRATIONS } from './migrations';
 
 /**
@@ -34,6 +37,9 @@ export const ANALYTICS_ENTITIES = [
   AppliedEventEntity,
   AppliedBatchEntity,
   SeoPageEntity,
+  UserEntity,
+  CommunityEntity,
+  SitemapPostEntity,
 ];
 
 export const analyticsDataSourceOptions = (config: AnalyticsConfig): DataSourceOptions =>

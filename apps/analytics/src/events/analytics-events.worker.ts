@@ -7,10 +7,10 @@ import { EngagementService } from './engagement.service';
 import type { AnalyticsEvent } from './event-effects.util';
 
 /**
- * The `analytics-events` queue: posts, likes, replies, retweets, follows (and
- * community activity, kept raw). It has been filling since the first release,
- * so the first start drains the whole backlog; each event is applied once
- * (EngagementRepository), so retries and redeliveries are safe.
+ * The `analytics-events` queue: posts, likes, replies, retweets, follows, users and
+ * communities (for their pages: Auto-SEO and the sitemaps), and community activity, kept raw.
+ * It has been filling since the first release, so the first start drains the whole backlog;
+ * each event is applied once (EngagementRepository), so retries and redeliveries are safe.
  */
 @Injectable()
 export class AnalyticsEventsWorker extends EventSubscriber<'analytics'> {
@@ -25,6 +25,10 @@ export class AnalyticsEventsWorker extends EventSubscriber<'analytics'> {
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
       logContext: 'AnalyticsEvents',
       handlers: {
+        'user.registered': apply,
+        'user.updated': apply,
+        'community.created': apply,
+        'community.updated': apply,
         'follow.created': apply,
         'follow.deleted': apply,
         'tweet.created': apply,

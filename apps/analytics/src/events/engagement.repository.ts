@@ -7,9 +7,14 @@ import { returnedRows } from '../common/query-result.util';
 import { RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { emptyIncrements } from '../rollups/rollup-increments.util';
+import type { CommunityCreated, CommunityUpdated } from '../communities/communities.repository';
+import { CommunitiesRepository } from '../communities/communities.repository';
 import { RollupsRepository } from '../rollups/rollups.repository';
-import { postPagePath } from '../seo/public-page.util';
+import { communityPagePath, postPagePath } from '../seo/public-page.util';
 import { SeoPagesRepository } from '../seo/seo-pages.repository';
+import { SitemapsRepository } from '../sitemaps/sitemaps.repository';
+import type { UserWrite } from '../users/users.repository';
+import { UsersRepository } from '../users/users.repository';
 
 /** A post as `tweet.created` or `tweet.updated` describe it. */
 export interface PostWrite {
@@ -27,6 +32,10 @@ export interface EventEffect {
   created?: PostWrite & { parentId: string | null; createdAt: Date };
   edited?: PostWrite & { editedAt: Date };
   deleted?: { id: string; authorId: string; parentId: string | null; deletedAt: Date };
+  /** Changes to the users and communities projections (profile and community pages). */
+  user?: UserWrite;
+  communityCreated?: CommunityCreated;
+  communityUpdated?: CommunityUpdated;
 }
 
 /**
@@ -41,6 +50,9 @@ export class EngagementRepository {
     private readonly rollups: RollupsRepository,
     private readonly rawEvents: RawEventsRepository,
     private readonly seoPages: SeoPagesRepository,
+    private readonly sitemaps: SitemapsRepository,
+    private readonly users: UsersRepository,
+    private readonly communities: CommunitiesRepository,
   ) {}
 
   /** Returns false when the event had been applied before. */
@@ -52,7 +64,13 @@ export class EngagementRepository {
       );
       if (claimed.length === 0) return false;
       const increments = effect.increments ?? emptyIncrements();
-      if (effect.created) await this.writeCreated(manager, effect.created);
+      if (effect.created) {
+        await this.writeCreated(manager, effect.created);
+        // A top-level post takes its place in the posts sitemap (not if deleted meanwhile).
+        if (effect.created.parentId === null) {
+          await this.sitemaps.addPost(manager, effect.created.id, effect.created.createdAt);
+        }
+      }
       if (effect.edited) {
         await this.writeEdited(manager, effect.edited);
         // Its page says something else now: Auto-SEO reads it again.
@@ -61,7 +79,9 @@ export class EngagementRepository {
       if (effect.deleted) {
         await this.writeDeleted(manager, effect.deleted);
         await this.seoPages.forget(manager, postPagePath(effect.deleted.id));
+        await this.sitemaps.removePost(manager, effect.deleted.id);
       }
+      await this.applyProjections(manager, effect);
       if (effect.created || effect.edited) {
         await this.settlePending(manager, effect.created ?? effect.edited!, increments);
       }
@@ -72,6 +92,27 @@ export class EngagementRepository {
       await this.rawEvents.insert(manager, [{ ...effect.raw, sourceId: eventId }], window);
       return true;
     });
+  }
+
+  /**
+   * Users and communities: a profile whose member changed is analysed again; so is a
+   * community's page (its owner may be known now), unless the community is private, whose page
+   * is forgotten (it leaves the dashboards; the sitemap reads the projection).
+   */
+  private async applyProjections(manager: EntityManager, effect: EventEffect): Promise<void> {
+    if (effect.user) {
+      const usernames = await this.users.apply(manager, effect.user);
+      if (usernames) await this.seoPages.markProfileChanged(manager, effect.user.id, usernames);
+    }
+    const community = effect.communityCreated ?? effect.communityUpdated;
+    if (!community) return;
+    const isPrivate = effect.communityCreated
+      ? await this.communities.created(manager, effect.communityCreated)
+      : await this.communities.updated(manager, effect.communityUpdated!);
+    if (isPrivate === null) return;
+    const path = communityPagePath(community.id);
+    if (isPrivate) await this.seoPages.forget(manager, path);
+    else await this.seoPages.markChanged(manager, path);
   }
 
   /** A create fills in what an earlier edit or deletion left out, never undoing either. */

@@ -104,6 +104,43 @@ export function effectOf(event: AnalyticsEvent): EventEffect {
         raw: { occurredAt: at, kind, userId: p.followerId, subjectId: p.followeeId },
       };
     }
+    case 'user.registered':
+    case 'user.updated': {
+      const p = event.payload;
+      const changedAt = new Date('createdAt' in p ? p.createdAt : p.updatedAt);
+      return {
+        user: { id: p.userId, username: p.username, version: p.version, changedAt },
+        raw: { occurredAt: changedAt, kind, userId: p.userId },
+      };
+    }
+    case 'community.created': {
+      const p = event.payload;
+      const createdAt = new Date(p.createdAt);
+      return {
+        communityCreated: {
+          id: p.communityId,
+          ownerId: p.ownerId,
+          name: p.name,
+          isPrivate: p.isPrivate,
+          createdAt,
+        },
+        raw: { occurredAt: createdAt, kind, userId: p.ownerId },
+      };
+    }
+    case 'community.updated': {
+      const p = event.payload;
+      const updatedAt = new Date(p.updatedAt);
+      return {
+        communityUpdated: {
+          id: p.communityId,
+          name: p.name,
+          isPrivate: p.isPrivate,
+          version: p.version ?? null,
+          updatedAt,
+        },
+        raw: { occurredAt: updatedAt, kind },
+      };
+    }
     // Community activity is not part of personal analytics yet: kept raw only.
     case 'community.joined':
     case 'community.left':

@@ -5,6 +5,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  * `tweet.deleted`, in whatever order they arrive: `createdAt` is null until the
  * post's `tweet.created` is heard, the newest edit wins (`editedAt`), and a
  * deletion stays (`deletedAt`), so a late create cannot bring a post back.
+ * A row may also start with a count (a like heard before the post), `createdAt` null.
  */
 @Entity({ name: 'posts' })
 @Index('ix_posts_author_created', ['authorId', 'createdAt'])
@@ -33,4 +34,27 @@ export class PostEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;
+
+  /*
+   * The post's lifetime counts, added to with its rollups (the same batch, the same
+   * transaction): what tweet cards show, and how the dashboard ranks top posts without
+   * summing rollups.
+   */
+  @Column({ type: 'integer', default: 0 })
+  views!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  likes!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  unlikes!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  replies!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  retweets!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  unretweets!: number;
 }

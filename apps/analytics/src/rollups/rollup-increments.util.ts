@@ -88,5 +88,10 @@ export function rollupRows(increments: Increments) {
       ENGAGEMENT_FIELDS,
       posts.map((i) => ({ ...i, key: [i.postId, dayOf(i.at), i.authorId] })),
     ),
+    /** Each post's lifetime counts (on its projection row). */
+    postTotals: group(
+      ENGAGEMENT_FIELDS,
+      posts.map((i) => ({ ...i, key: [i.postId, i.authorId] })),
+    ),
   };
 }

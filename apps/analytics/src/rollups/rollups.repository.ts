@@ -47,10 +47,21 @@ const POST_DAILY: RollupTable<EngagementField> = {
   fields: ENGAGEMENT_FIELDS,
 };
 
+/**
+ * The posts' lifetime counts, on the projection rows themselves. A count heard before its
+ * post starts the row (author known, `created_at` null until `tweet.created`).
+ */
+const POST_TOTALS: RollupTable<EngagementField> = {
+  name: 'posts',
+  keys: [['id', 'uuid']],
+  fixed: [['author_id', 'uuid']],
+  fields: ENGAGEMENT_FIELDS,
+};
+
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * Adds to the hourly and daily rollups, in the caller's transaction: one
+ * Adds to the posts' counts and the hourly and daily rollups, in the caller's transaction: one
  * `INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n` per table for a whole
  * batch, rows in key order (so concurrent batches take row locks in one order).
  */
@@ -58,6 +69,9 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 export class RollupsRepository {
   async add(manager: EntityManager, increments: Increments): Promise<void> {
     const rows = rollupRows(increments);
+    // Posts first: the event handlers write a post's row before its rollups, and every
+    // transaction taking rows in one order is what keeps them from deadlocking.
+    await this.upsert(manager, POST_TOTALS, rows.postTotals);
     await this.upsert(manager, USER_HOURLY, rows.userHourly);
     await this.upsert(manager, USER_DAILY, rows.userDaily);
     await this.upsert(manager, POST_HOURLY, rows.postHourly);

@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { analyzeSeo } from '@wave/seo-analysis';
+import type { CommunityOwnership } from '../communities/communities.repository';
+import { CommunitiesRepository } from '../communities/communities.repository';
 import { PageFetcher } from './page-fetcher';
 import { parsePageSnapshot, readPage } from './page-snapshot.parser';
 import { publicPageKindOf } from './public-page.util';
@@ -18,6 +20,9 @@ export interface AutoSeoRun {
  * Auto-SEO: every public page that gets views is analysed from exactly what a crawler
  * receives (the web server's server-rendered title, description and structured data),
  * again when its content changes, and otherwise at most once an hour while it gets views.
+ * A post's and a profile's owner is the one their markup names; a community's, the owner the
+ * communities projection knows (a private community, or any page marked `noindex`, is
+ * forgotten instead).
  */
 @Injectable()
 export class AutoSeoService {
@@ -26,6 +31,7 @@ export class AutoSeoService {
   constructor(
     private readonly pages: SeoPagesRepository,
     private readonly fetcher: PageFetcher,
+    private readonly communities: CommunitiesRepository,
   ) {}
 
   /** Analyses up to `limit` due pages, one after the other (a run stays light on the web server). */
@@ -39,7 +45,12 @@ export class AutoSeoService {
 
   private async analyse(path: string, run: AutoSeoRun): Promise<void> {
     const kind = publicPageKindOf(path);
-    const page = kind ? await this.fetcher.fetch(path) : ({ outcome: 'missing' } as const);
+    // A community's owner comes from the projection; a private community is no public page.
+    const community = kind === 'community' ? await this.communityOf(path) : null;
+    const page =
+      kind && !community?.isPrivate
+        ? await this.fetcher.fetch(path)
+        : ({ outcome: 'missing' } as const);
     if (page.outcome === 'missing' || !kind) {
       await this.pages.forgetPath(path);
       run.missing += 1;
@@ -51,7 +62,16 @@ export class AutoSeoService {
       run.postponed += 1;
       return;
     }
-    const reading = readPage(kind, parsePageSnapshot(page.html), path);
+    const snapshot = parsePageSnapshot(page.html);
+    if (snapshot.noIndex) {
+      // The page asks crawlers to leave it out (a private community the projection has not
+      // heard of yet): not one of the site's public pages.
+      await this.pages.forgetPath(path);
+      run.missing += 1;
+      return;
+    }
+    const read = readPage(kind, snapshot, path);
+    const reading = community ? { ...read, ownerId: community.ownerId } : read;
     const analysis = analyzeSeo({
       title: reading.title,
       description: reading.description,
@@ -66,5 +86,10 @@ export class AutoSeoService {
       recommendations: analysis.recommendations,
     });
     run.analysed += 1;
+  }
+
+  private async communityOf(path: string): Promise<CommunityOwnership | null> {
+    const id = /[0-9a-f-]{36}$/i.exec(path)?.[0];
+    return id ? this.communities.ownershipOf(id.toLowerCase()) : null;
   }
 }

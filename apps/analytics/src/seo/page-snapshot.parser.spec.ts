@@ -17,8 +17,20 @@ describe(parsePageSnapshot.name, () => {
       title: 'Ada & "Bob" on Wave',
       description: 'A <b> post',
       canonical: 'https://wave.test/tweet/1',
+      noIndex: false,
       jsonLd: [{ '@type': 'SocialMediaPosting', articleBody: 'x' }],
     });
+  });
+
+  it.each([
+    ['<meta name="robots" content="noindex" />', true],
+    ['<meta name="Robots" content="nofollow, NOINDEX" />', true],
+    ['<meta name="googlebot" content="none" />', true],
+    ['<meta name="robots" content="index, follow" />', false],
+    ['<meta name="robots" content="noindexing" />', false],
+    ['<meta name="description" content="noindex" />', false],
+  ])('reads %s as noindex: %p', (tag, noIndex) => {
+    expect(parsePageSnapshot(`<head><title>T</title>${tag}</head>`).noIndex).toBe(noIndex);
   });
 
   it('keeps a script in a post as text: nothing is run, and the JSON stays data', () => {
@@ -36,6 +48,7 @@ describe(readPage.name, () => {
     title: 'T',
     description: 'D',
     canonical: `https://wave.test/profile/${AUTHOR}`,
+    noIndex: false,
     jsonLd,
   });
 
@@ -77,7 +90,7 @@ describe(readPage.name, () => {
     expect(
       readPage(
         'community',
-        { title: 'C', description: 'About', canonical: null, jsonLd: [] },
+        { title: 'C', description: 'About', canonical: null, noIndex: false, jsonLd: [] },
         '/community/1',
       ),
     ).toEqual({

@@ -6,13 +6,21 @@ export interface PageSnapshot {
   title: string;
   description: string;
   canonical: string | null;
+  /** Whether a robots meta tag asks crawlers not to index the page. */
+  noIndex: boolean;
   /** Each JSON-LD block that parsed (a broken one is left out). */
   jsonLd: unknown[];
 }
 
 /** Reads the head of a page as a crawler does (htmlparser2: nothing is run or fetched). */
 export function parsePageSnapshot(html: string): PageSnapshot {
-  const snapshot: PageSnapshot = { title: '', description: '', canonical: null, jsonLd: [] };
+  const snapshot: PageSnapshot = {
+    title: '',
+    description: '',
+    canonical: null,
+    noIndex: false,
+    jsonLd: [],
+  };
   let inTitle = false;
   let sawTitle = false;
   let jsonLdText: string | null = null;
@@ -22,6 +30,12 @@ export function parsePageSnapshot(html: string): PageSnapshot {
         if (name === 'title' && !sawTitle) inTitle = true;
         else if (name === 'meta' && attributes['name']?.toLowerCase() === 'description') {
           snapshot.description = (attributes['content'] ?? '').trim();
+        } else if (
+          name === 'meta' &&
+          ['robots', 'googlebot'].includes(attributes['name']?.toLowerCase() ?? '') &&
+          /(?:^|[\s,])(?:noindex|none)(?:$|[\s,])/i.test(attributes['content'] ?? '')
+        ) {
+          snapshot.noIndex = true;
         } else if (name === 'link' && attributes['rel']?.toLowerCase() === 'canonical') {
           snapshot.canonical = attributes['href'] ?? null;
         } else if (name === 'script' && attributes['type'] === 'application/ld+json') {

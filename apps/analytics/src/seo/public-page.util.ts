@@ -17,3 +17,10 @@ export function publicPageKindOf(path: string): PublicPageKind | null {
 
 /** The path of a post's page, as the web client links it. */
 export const postPagePath = (postId: string): string => `/tweet/${postId.toLowerCase()}`;
+
+/** The path of a profile's page, by id or username. */
+export const profilePagePath = (idOrUsername: string): string => `/profile/${idOrUsername}`;
+
+/** The path of a community's page. */
+export const communityPagePath = (communityId: string): string =>
+  `/community/${communityId.toLowerCase()}`;

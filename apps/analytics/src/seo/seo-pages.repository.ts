@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { SeoPageAnalysis } from '@wave/contracts';
 import { returnedRows } from '../common/query-result.util';
 import type { PublicPageKind } from './public-page.util';
+import { profilePagePath } from './public-page.util';
 
 /** A page is analysed again at most this often while it only gets views. */
 export const REANALYSIS_INTERVAL_MINUTES = 60;
@@ -54,6 +55,24 @@ export class SeoPagesRepository {
     await manager.query(`UPDATE seo_pages SET due_at = now() WHERE path = $1`, [path]);
   }
 
+  /**
+   * A member's profile changed: each of their profile pages is analysed again at the next run,
+   * under whichever name it was viewed (`/profile/{id}`, `/profile/{username}`) and those
+   * Auto-SEO already found theirs (a username viewed in another case).
+   */
+  async markProfileChanged(
+    manager: EntityManager,
+    userId: string,
+    usernames: string[],
+  ): Promise<void> {
+    const paths = [userId, ...usernames].map(profilePagePath);
+    await manager.query(
+      `UPDATE seo_pages SET due_at = now()
+       WHERE kind = 'profile' AND (path = ANY($1::varchar[]) OR owner_id = $2)`,
+      [paths, userId],
+    );
+  }
+
   /** A page that no longer exists (a deleted post) is no longer analysed nor listed. */
   async forget(manager: EntityManager, path: string): Promise<void> {
     await manager.query(`DELETE FROM seo_pages WHERE path = $1`, [path]);
@@ -80,11 +99,15 @@ export class SeoPagesRepository {
     return returnedRows<{ path: string }>(result).map((row) => row.path);
   }
 
+  /**
+   * The analysis of a page leased by `claimDue`. A page marked due meanwhile (its content
+   * changed while it was being read: `due_at` no longer the lease's, in the future) stays due.
+   */
   async save(path: string, analysis: PageAnalysisRow): Promise<void> {
     await this.dataSource.query(
       `UPDATE seo_pages SET owner_id = $2, title = $3, url = $4, seo_score = $5,
-         issues = $6::jsonb, recommendations = $7::jsonb, analyzed_at = now(), due_at = NULL,
-         failures = 0
+         issues = $6::jsonb, recommendations = $7::jsonb, analyzed_at = now(),
+         due_at = CASE WHEN due_at <= now() THEN due_at END, failures = 0
        WHERE path = $1`,
       [
         path,

@@ -10,6 +10,7 @@ import {
   listCommunitiesQuerySchema,
   loginRequestSchema,
   pageQuerySchema,
+  postViewsQuerySchema,
   recordImpressionsRequestSchema,
   registerRequestSchema,
   replyRequestSchema,
@@ -29,7 +30,14 @@ import {
 
 /** What a path parameter names, so the fuzzer can also send one that exists. */
 export type ParamKind =
-  'tweet' | 'community' | 'post' | 'user' | 'userOrUsername' | 'upload' | 'analyticsRange';
+  | 'tweet'
+  | 'community'
+  | 'post'
+  | 'user'
+  | 'userOrUsername'
+  | 'upload'
+  | 'analyticsRange'
+  | 'sitemapFile';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -291,12 +299,23 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   { method: 'POST', path: '/api/seo/optimize', body: seoOptimizeRequestSchema },
   { method: 'GET', path: '/api/seo/analytics' },
   { method: 'GET', path: '/api/seo/recommendations' },
+  { method: 'GET', path: '/sitemap.xml' },
+  { method: 'GET', path: '/sitemaps/:file', params: { file: 'sitemapFile' } },
   { method: 'POST', path: '/api/analytics/impressions', body: recordImpressionsRequestSchema },
   {
     method: 'GET',
     path: '/api/analytics/user/:userId/:range',
     params: { userId: 'user', range: 'analyticsRange' },
     query: userAnalyticsQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/analytics/views',
+    query: postViewsQuerySchema,
+    regressions: [
+      { asMember: false, url: `/api/analytics/views?ids=${encodeURIComponent(NUL)}` },
+      { asMember: false, url: '/api/analytics/views?ids=,,,' },
+    ],
   },
 ];
 

@@ -116,6 +116,7 @@ describe('fuzzing every route through the gateway', () => {
         userOrUsername: [me.body.id, me.body.username, them.body.username],
         upload: [uploadId],
         analyticsRange: ['7d', '30d', '90d'],
+        sitemapFile: ['profiles-1.xml', 'posts-1.xml', 'communities-1.xml'],
       },
       regressionIds: {
         tweet: keptTweet.body.id,
@@ -125,6 +126,7 @@ describe('fuzzing every route through the gateway', () => {
         userOrUsername: them.body.username,
         upload: uploadId,
         analyticsRange: '30d',
+        sitemapFile: 'posts-1.xml',
       },
       uploadQuery: uploadUrl.search.slice(1),
     };

@@ -41,6 +41,10 @@ describe(matchRoute.name, () => {
     ['/api/seo/recommendations', 'analytics'],
     ['/api/analytics/impressions', 'analytics'],
     ['/api/analytics/user/0190b1de-1111-7000-8000-000000000001/30d?tz=Europe%2FParis', 'analytics'],
+    ['/sitemap.xml', 'analytics'],
+    ['/sitemap.xml?x=1', 'analytics'],
+    ['/sitemaps/posts-1.xml', 'analytics'],
+    ['/sitemaps/anything', 'analytics'],
   ])('sends %s to %s', (url, upstream) => {
     expect(matchRoute(url)?.upstream).toBe(upstream);
   });
@@ -65,6 +69,12 @@ describe(matchRoute.name, () => {
     '/api/analytics',
     '/api/analytics/user/x',
     '/api/analytics/user/x/7d/more',
+    '/sitemap.xml/x',
+    '/sitemapxxml',
+    '/sitemaps',
+    '/sitemaps/',
+    '/sitemaps/a/b',
+    '/robots.txt',
   ])('has no route for %s', (url) => {
     expect(matchRoute(url)).toBeNull();
   });

@@ -63,6 +63,10 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analytics|recommendations)$/ },
   { upstream: 'analytics', pattern: /^\/api\/analytics\/impressions$/, limit: 'impressions' },
   { upstream: 'analytics', pattern: /^\/api\/analytics\/user\/[^/]+\/[^/]+$/ },
+  { upstream: 'analytics', pattern: /^\/api\/analytics\/views$/ },
+  // The sitemaps, for crawlers: on the site's origin (the web server passes these paths on).
+  { upstream: 'analytics', pattern: /^\/sitemap\.xml$/ },
+  { upstream: 'analytics', pattern: /^\/sitemaps\/[^/]+$/ },
   {
     upstream: 'media',
     pattern: /^\/objects\/uploads\/[^/]+(?:\/display)?$/,

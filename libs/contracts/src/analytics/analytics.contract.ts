@@ -139,3 +139,32 @@ export interface UserAnalyticsResponse {
   dailyStats: AnalyticsDailyStat[];
   demographics: AnalyticsDemographics;
 }
+
+/** Posts whose view counts one `GET /api/analytics/views` call may ask for (a page of a feed). */
+export const POST_VIEWS_MAX_IDS = 100;
+
+/**
+ * `GET /api/analytics/views?ids=a,b,c`: the view counts of up to 100 posts, shown on tweet
+ * cards and on the post page (from anyone: counts are public, as on X). The ids are
+ * comma-separated; duplicates are read once.
+ */
+const TOO_MANY_VIEW_IDS = `ids can name at most ${POST_VIEWS_MAX_IDS} posts`;
+export const postViewsQuerySchema = z.object({
+  ids: text('ids', {
+    kind: 'line',
+    required: true,
+    max: POST_VIEWS_MAX_IDS * 37,
+    messages: { tooLong: TOO_MANY_VIEW_IDS },
+  })
+    .transform((value) => [...new Set(value.split(',').map((id) => id.trim().toLowerCase()))])
+    .pipe(z.array(idSchema('ids')).max(POST_VIEWS_MAX_IDS, { error: TOO_MANY_VIEW_IDS })),
+});
+export type PostViewsQuery = z.infer<typeof postViewsQuerySchema>;
+
+/**
+ * Views of each post asked for, by id: a post analytics has not counted a view of (or has
+ * not heard of) is 0; a deleted post is left out.
+ */
+export interface PostViewsResponse {
+  views: Record<string, number>;
+}

@@ -196,8 +196,8 @@ export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
  * event listed for it, and nothing else (checked when its worker starts).
  */
 export const EVENT_SUBSCRIPTIONS = {
-  'user.registered': ['timeline', 'communities', 'search', 'recommendations'],
-  'user.updated': ['timeline', 'communities', 'search', 'recommendations', 'media'],
+  'user.registered': ['timeline', 'communities', 'search', 'recommendations', 'analytics'],
+  'user.updated': ['timeline', 'communities', 'search', 'recommendations', 'media', 'analytics'],
   'follow.created': ['timeline', 'search', 'recommendations', 'analytics'],
   'follow.deleted': ['timeline', 'search', 'recommendations', 'analytics'],
   'tweet.created': ['timeline', 'search', 'recommendations', 'analytics'],
@@ -210,8 +210,8 @@ export const EVENT_SUBSCRIPTIONS = {
   'retweet.deleted': ['recommendations', 'analytics'],
   'tweet.pinned': ['identity'],
   'tweet.unpinned': ['identity'],
-  'community.created': ['recommendations'],
-  'community.updated': ['recommendations', 'media'],
+  'community.created': ['recommendations', 'analytics'],
+  'community.updated': ['recommendations', 'media', 'analytics'],
   'community.joined': ['recommendations', 'analytics'],
   'community.left': ['recommendations', 'analytics'],
   'community.post.created': ['recommendations', 'analytics'],

@@ -5,6 +5,7 @@ import {
   DEFAULT_ANALYTICS_RANGE,
   IMPRESSIONS_MAX_POSTS,
   isAnalyticsRange,
+  POST_VIEWS_MAX_IDS,
   rangeLabel,
 } from './analytics-limits';
 
@@ -14,6 +15,7 @@ describe('analytics limits', () => {
     expect(ANALYTICS_RANGE_DAYS).toEqual(contracts.ANALYTICS_RANGE_DAYS);
     expect(DEFAULT_ANALYTICS_RANGE).toBe(contracts.DEFAULT_ANALYTICS_RANGE);
     expect(IMPRESSIONS_MAX_POSTS).toBe(contracts.IMPRESSIONS_MAX_POSTS);
+    expect(POST_VIEWS_MAX_IDS).toBe(contracts.POST_VIEWS_MAX_IDS);
   });
 
   it('name the ranges as the selector shows them, and know only those', () => {

@@ -23,6 +23,9 @@ export const rangeLabel = (range: AnalyticsRange): string => `${ANALYTICS_RANGE_
 /** Posts one impressions call may name (the server refuses more). */
 export const IMPRESSIONS_MAX_POSTS = 100;
 
+/** Posts one view-count call may name (the server refuses more). */
+export const POST_VIEWS_MAX_IDS = 100;
+
 /** The screen's own limits (spec part 2, section 9). */
 export const PEAK_HOURS_SHOWN = 5;
 export const DAILY_STATS_SHOWN = 7;

@@ -6,6 +6,8 @@ export const analyticsKeys = {
   users: () => [...analyticsKeys.all, 'user'] as const,
   user: (userId: string, range: AnalyticsRange, timeZone: string) =>
     [...analyticsKeys.users(), userId, range, timeZone] as const,
+  /** A post's view count (on its card and its page). */
+  views: (tweetId: string) => [...analyticsKeys.all, 'views', tweetId] as const,
 };
 
 /** The dashboard is read again every 5 minutes while it is open (spec part 2, section 9). */

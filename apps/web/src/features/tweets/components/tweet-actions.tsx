@@ -4,10 +4,11 @@ import { useToggleLike } from '../api/like-tweet';
 import { useToggleRetweet } from '../api/retweet-tweet';
 import { useSignInGuard } from '../hooks/use-sign-in-guard';
 import { ActionButton } from '../../../components/action-button';
+import { ViewCount } from '../../analytics/components/view-count';
 import { ShareButton } from './share-button';
 
 /**
- * Reply, retweet, like and share. Likes and retweets show at once (and roll
+ * Reply, retweet, like, the view count and share. Likes and retweets show at once (and roll
  * back if the server refuses); a visitor is asked to sign in instead.
  */
 export function TweetActions({
@@ -63,6 +64,7 @@ export function TweetActions({
           if (allowed('like')) void toggleLike(tweet);
         }}
       />
+      <ViewCount tweetId={tweet.id} />
       <ShareButton tweet={tweet} />
     </div>
   );

@@ -28,16 +28,24 @@ const interaction = (tweet: TweetResponse, patch: Partial<TweetResponse>) => ({
 });
 
 /** The home feed with these posts; other calls go to `handler`. */
+/** Handlers that answer the view-count calls themselves. */
+const handlesViews = new WeakSet<object>();
+
 function renderFeed(
   items: FeedItemResponse[],
   handler: (call: FetchCall) => Response | Promise<Response> = () => json(404, { message: 'No' }),
   options: Parameters<typeof renderWithProviders>[1] = {},
 ) {
-  const fetch = mockFetch((call) =>
-    call.method === 'GET' && call.url.startsWith('/api/tweets?')
-      ? json(200, page(items))
-      : handler(call),
-  );
+  const fetch = mockFetch((call) => {
+    if (call.method === 'GET' && call.url.startsWith('/api/tweets?')) {
+      return json(200, page(items));
+    }
+    // The cards' view counts, unless the test answers them itself.
+    if (call.url.startsWith('/api/analytics/views?') && !handlesViews.has(handler)) {
+      return json(200, { views: {} });
+    }
+    return handler(call);
+  });
   return { ...renderWithProviders(<HomePage />, options), ...fetch };
 }
 
@@ -153,6 +161,27 @@ describe('TweetCard', () => {
     await user.click(await screen.findByRole('button', { name: 'Like' }));
     await waitFor(() => expect(likeButton()).toHaveAccessibleDescription('7'));
     expect(likeButton()).toHaveAccessibleName('Unlike');
+  });
+
+  it('shows how many times each post was seen, asking once for the whole page', async () => {
+    const seen = makeTweet({ content: 'Seen a lot' });
+    const fresh = makeTweet({ content: 'Just posted' });
+    const gone = makeTweet({ content: 'Deleted meanwhile' });
+    const answer = (call: FetchCall) =>
+      call.url.startsWith('/api/analytics/views?')
+        ? json(200, { views: { [seen.id]: 1234, [fresh.id]: 0 } })
+        : json(404, { message: 'No' });
+    handlesViews.add(answer);
+    const { calls } = renderFeed([seen, fresh, gone], answer);
+    expect(await screen.findByText('1.2K')).toBeInTheDocument();
+    const cardOf = (text: string) => screen.getByText(text).closest('article')!;
+    expect(within(cardOf('Seen a lot')).getByText('1,234 views')).toBeInTheDocument();
+    expect(within(cardOf('Just posted')).getByText('0 views')).toBeInTheDocument();
+    expect(within(cardOf('Deleted meanwhile')).queryByText(/views?$/)).not.toBeInTheDocument();
+    const viewCalls = calls.filter((call) => call.url.startsWith('/api/analytics/views?'));
+    expect(viewCalls).toHaveLength(1);
+    const asked = new URL(viewCalls[0]!.url, 'http://wave.test').searchParams.get('ids');
+    expect(asked?.split(',').sort()).toEqual([seen.id, fresh.id, gone.id].sort());
   });
 
   it('serialises rapid toggles: one request at a time, only the last wish sent', async () => {
