@@ -36,7 +36,6 @@ import { PageFetcher } from './seo/page-fetcher';
 import { SeoAnalysisService } from './seo/seo-analysis.service';
 import { SeoDashboardService } from './seo/seo-dashboard.service';
 import { SeoPagesRepository } from './seo/seo-pages.repository';
-import { SeoTrackController } from './seo/seo-track.controller';
 import { SitemapsController } from './sitemaps/sitemaps.controller';
 import { SitemapsRepository } from './sitemaps/sitemaps.repository';
 import { SitemapsService } from './sitemaps/sitemaps.service';
@@ -66,7 +65,6 @@ export class AppModule {
         }),
       ],
       controllers: [
-        SeoTrackController,
         SeoAnalysisController,
         AnalyticsController,
         PostViewsController,

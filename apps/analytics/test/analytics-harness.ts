@@ -4,7 +4,9 @@ import { Queue } from 'bullmq';
 import type { Response as InjectResponse } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import { INGEST_QUEUE, pageViewRecord } from '@wave/analytics-ingest';
 import type { EventName, EventPayload, UserAnalyticsResponse } from '@wave/contracts';
+import { trackPageViewRequestSchema } from '@wave/contracts';
 import { EventQueues } from '@wave/messaging';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import type {
@@ -24,7 +26,6 @@ import { createAnalyticsApp } from '../src/analytics-app';
 import type { AnalyticsConfig } from '../src/config/analytics.config';
 import { loadAnalyticsConfig } from '../src/config/analytics.config';
 import { migrateAnalytics } from '../src/database/migrate';
-import { INGEST_QUEUE } from '../src/ingest/ingest.queue';
 import { ViewBatcher } from '../src/ingest/view-batcher';
 
 jest.setTimeout(30_000);
@@ -105,19 +106,29 @@ export class AnalyticsHarness {
     });
   }
 
-  /** A page view as the gateway passes it on (a visitor's carries the gateway's key). */
+  /**
+   * A page view as the gateway sends it (it answers `POST /api/seo/track` itself and batches
+   * the views into `analytics-ingest`): the body the contract takes, made into the record the
+   * gateway makes, into the service's own batcher. `headerUserAgent` is the request's
+   * User-Agent header (the body's by default).
+   */
   track(
     url: string,
-    viewer: { as?: string | null; visitor?: string; userAgent?: string } = {},
-  ): Promise<InjectResponse> {
-    return this.call('POST', '/api/seo/track', {
-      as: viewer.as ?? null,
-      body: { url, userAgent: viewer.userAgent ?? BROWSER },
-      headers: {
-        ...(viewer.visitor ? { 'x-wave-visitor': viewer.visitor } : {}),
-        'user-agent': viewer.userAgent ?? BROWSER,
-      },
-    });
+    viewer: {
+      as?: string | null;
+      visitor?: string;
+      userAgent?: string;
+      headerUserAgent?: string;
+    } = {},
+  ): void {
+    const body = trackPageViewRequestSchema.parse({ url, userAgent: viewer.userAgent ?? BROWSER });
+    this.app.get(ViewBatcher).push(
+      pageViewRecord(body, {
+        userId: viewer.as ?? null,
+        visitor: viewer.visitor ?? null,
+        userAgent: viewer.headerUserAgent ?? viewer.userAgent ?? BROWSER,
+      }),
+    );
   }
 
   impressions(

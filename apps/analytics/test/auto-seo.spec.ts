@@ -114,10 +114,10 @@ describe('Auto-SEO', () => {
       `/tweet/${deletedPost}`,
       '/explore',
     ]) {
-      expect((await sut.track(path)).statusCode).toBe(202);
+      sut.track(path);
     }
     // A crawler's view is counted apart and is not a reason to analyse a page.
-    expect((await sut.track(`/tweet/${uuidv7()}`, { userAgent: GOOGLEBOT })).statusCode).toBe(202);
+    sut.track(`/tweet/${uuidv7()}`, { userAgent: GOOGLEBOT });
     await sut.settleViews();
   });
   afterAll(async () => {
@@ -175,7 +175,7 @@ describe('Auto-SEO', () => {
 
   it('reads a page again when its post is edited, not merely because it got more views', async () => {
     requests.length = 0;
-    expect((await sut.track(`/tweet/${post}`)).statusCode).toBe(202);
+    sut.track(`/tweet/${post}`);
     await sut.settleViews();
     expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 0, postponed: 0 });
 
@@ -209,7 +209,7 @@ describe('Auto-SEO', () => {
 
   it('tries a page again later, each time waiting longer, while the web server is down', async () => {
     const path = `/community/${uuidv7()}`;
-    expect((await sut.track(path)).statusCode).toBe(202);
+    sut.track(path);
     await sut.settleViews();
     webDown = true;
     try {

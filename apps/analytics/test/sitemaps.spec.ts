@@ -341,7 +341,7 @@ describe('Sitemaps', () => {
     const path = `/community/${community}`;
     await createCommunity(community, owner);
     pages.set(path, page('Orbital Mechanics | Wave', 'Launch windows.', `${ORIGIN}${path}`));
-    expect((await sut.track(path)).statusCode).toBe(202);
+    sut.track(path);
     await sut.settleViews();
     expect(await runAutoSeo()).toEqual({ analysed: 1, missing: 0, postponed: 0 });
 
@@ -365,7 +365,7 @@ describe('Sitemaps', () => {
     // Views of a private community's page bring it back to Auto-SEO, which leaves it out
     // without asking the web server.
     pages.delete(path);
-    expect((await sut.track(path)).statusCode).toBe(202);
+    sut.track(path);
     await sut.settleViews();
     expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 1, postponed: 0 });
     expect((await dashboard(owner)).totalPages).toBe(0);
@@ -383,7 +383,7 @@ describe('Sitemaps', () => {
         '<meta name="robots" content="noindex" />',
       ),
     );
-    expect((await sut.track(path)).statusCode).toBe(202);
+    sut.track(path);
     await sut.settleViews();
     expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 1, postponed: 0 });
     expect(await dueAt(path)).toBeUndefined();
@@ -404,7 +404,7 @@ describe('Sitemaps', () => {
         })}</script>`,
       );
     pages.set(path, profile('Engineer.'));
-    expect((await sut.track(path)).statusCode).toBe(202);
+    sut.track(path);
     await sut.settleViews();
     expect(await runAutoSeo()).toEqual({ analysed: 1, missing: 0, postponed: 0 });
     expect(await dueAt(path)).toBeNull();

@@ -19,6 +19,7 @@ describe('analytics through the gateway', () => {
   beforeAll(async () => {
     stack = await startStack('analytics', {
       IMPRESSION_RATE_LIMIT_PER_IP: '30',
+      PAGE_VIEW_RATE_LIMIT_PER_IP: '60',
       SEO_ANALYSIS_RATE_LIMIT_PER_USER: '8',
     });
     author = new ApiClient(stack.gateway.url);
@@ -89,6 +90,13 @@ describe('analytics through the gateway', () => {
     // A crawler is counted apart, never as a view.
     await track(new ApiClient(stack.gateway.url), `/tweet/${postId}`, GOOGLEBOT);
     await settledViews(3);
+    // The count every card shows, to anyone.
+    const counts = await new ApiClient(stack.gateway.url).get<{ views: Record<string, number> }>(
+      `/api/analytics/views?ids=${postId}`,
+      as(FIREFOX),
+    );
+    expect(counts.status).toBe(200);
+    expect(counts.body).toEqual({ views: { [postId]: 3 } });
   });
 
   it("shows a like in the author's analytics within a few seconds", async () => {
@@ -119,6 +127,23 @@ describe('analytics through the gateway', () => {
     expect(zone.status).toBe(400);
     expect(zone.body).toEqual({ message: 'tz must be a time zone such as Europe/Paris or UTC' });
     expect((await analytics(author, authorId, '?tz=Asia%2FKolkata')).status).toBe(200);
+  });
+
+  it('limits page views per address, before queueing anything', async () => {
+    const visitor = new ApiClient(stack.gateway.url);
+    const path = `/explore?q=limit-${Date.now()}`;
+    let answer;
+    let accepted = 0;
+    for (let n = 0; n < 80; n += 1) {
+      answer = await track(visitor, path, CHROME);
+      if (answer.status !== 202) break;
+      accepted += 1;
+    }
+    expect(answer?.status).toBe(429);
+    expect(answer?.body).toEqual({ message: expect.stringMatching(/^Too many page views/) });
+    expect(answer?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThan(60);
   });
 
   it('limits impression reports per address', async () => {

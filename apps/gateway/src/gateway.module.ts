@@ -8,6 +8,8 @@ import { SessionsModule } from '@wave/sessions';
 import type { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG } from './config/gateway.config';
 import { GatewayHealthController } from './health/gateway-health.controller';
+import { PageViewQueue } from './page-views/page-view-queue';
+import { PageViewsController } from './page-views/page-views.controller';
 import { ProxyMiddleware } from './proxy/proxy.middleware';
 import { Upstreams } from './proxy/upstreams';
 import { AuthRateLimitMiddleware } from './security/auth-rate-limit.middleware';
@@ -40,13 +42,14 @@ export class GatewayModule implements NestModule {
           ],
         }),
       ],
-      controllers: [GatewayHealthController],
+      controllers: [GatewayHealthController, PageViewsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         ClientIp,
         LoginFailures,
         RateLimits,
         Upstreams,
+        PageViewQueue,
       ],
     };
   }

@@ -1,42 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isbot } from 'isbot';
+import type { IngestBatchJob, Viewer } from '@wave/analytics-ingest';
+import {
+  impressionRecord,
+  pageViewRecord,
+  rollupPathOf,
+  viewerKeyOf,
+} from '@wave/analytics-ingest';
 import type { RecordImpressionsRequest, TrackPageViewRequest } from '@wave/contracts';
-import { USER_AGENT_MAX_LENGTH } from '@wave/contracts';
-import { VISITOR_KEY_PATTERN } from '@wave/internal-auth';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { addDays, utcDayOf } from '../maintenance/day-partitions.util';
 import { rawEventsWindow, VIEWER_DAYS } from '../maintenance/partition-windows.util';
-import type { IngestBatchJob, ViewRecord } from './ingest.queue';
 import type { PageViewRow, PostViewCandidate, WrittenBatch } from './ingest.repository';
 import { IngestRepository } from './ingest.repository';
-import { postIdOfPage, rollupPathOf } from './page-path.util';
 import { ViewBatcher } from './view-batcher';
 
-/** Who is viewing: a member, or a visitor as the gateway's key tells them apart. */
-export interface Viewer {
-  userId: string | null;
-  /** The gateway's visitor key (`x-wave-visitor`), when it is well-formed. */
-  visitor: string | null;
-  /** The request's own User-Agent header. */
-  userAgent: string;
-}
-
 export type BatchResult = WrittenBatch;
-
-/** A crawler, by either user agent it gave (the body's or the request's), per `isbot`. */
-export const isCrawler = (...userAgents: string[]): boolean =>
-  userAgents.some((userAgent) => userAgent.length > 0 && isbot(userAgent));
-
-/** Which crawler it was: the user agent that gave it away (the body's first). */
-const crawlerAgentOf = (bodyAgent: string, headerAgent: string): string =>
-  isCrawler(bodyAgent)
-    ? bodyAgent
-    : Array.from(headerAgent).slice(0, USER_AGENT_MAX_LENGTH).join('');
-
-/** How a view's viewer is told apart from others, for once per viewer, post and day. */
-const viewerKeyOf = (view: ViewRecord): string | null =>
-  view.userId ? `u:${view.userId}` : view.visitor ? `v:${view.visitor}` : null;
 
 /**
  * Page views and impressions: accepted at once into the batcher (no I/O on the
@@ -50,32 +29,18 @@ export class IngestService {
     private readonly repository: IngestRepository,
   ) {}
 
+  /**
+   * A page view, as the gateway's `POST /api/seo/track` sends it (the gateway batches those
+   * itself); for the demo seed and the tests, which feed the ingest without a gateway.
+   */
   trackPageView(request: TrackPageViewRequest, viewer: Viewer, now = new Date()): void {
-    const crawler = isCrawler(request.userAgent, viewer.userAgent);
-    const postId = crawler ? null : postIdOfPage(request.url);
-    this.batcher.push({
-      at: now.toISOString(),
-      kind: crawler ? 'crawler' : 'page',
-      url: request.url,
-      postIds: postId ? [postId] : [],
-      userId: viewer.userId,
-      visitor: this.visitorOf(viewer),
-      userAgent: crawler ? crawlerAgentOf(request.userAgent, viewer.userAgent) : null,
-    });
+    this.batcher.push(pageViewRecord(request, viewer, now));
   }
 
   /** Impressions of crawlers are not views: they are dropped. */
   recordImpressions(request: RecordImpressionsRequest, viewer: Viewer, now = new Date()): void {
-    if (isCrawler(viewer.userAgent)) return;
-    this.batcher.push({
-      at: now.toISOString(),
-      kind: 'impression',
-      url: null,
-      postIds: [...new Set(request.tweetIds.map((id) => id.toLowerCase()))],
-      userId: viewer.userId,
-      visitor: this.visitorOf(viewer),
-      userAgent: null,
-    });
+    const record = impressionRecord(request, viewer, now);
+    if (record) this.batcher.push(record);
   }
 
   /** Writes one batch (the ingest worker's job). */
@@ -111,11 +76,5 @@ export class IngestService {
       postViews,
       rawEventsWindow(this.config, now),
     );
-  }
-
-  private visitorOf(viewer: Viewer): string | null {
-    return viewer.visitor !== null && VISITOR_KEY_PATTERN.test(viewer.visitor)
-      ? viewer.visitor
-      : null;
   }
 }

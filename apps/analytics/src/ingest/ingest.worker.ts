@@ -5,7 +5,7 @@ import { UnrecoverableError, Worker } from 'bullmq';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
-import { INGEST_QUEUE, ingestBatchJobSchema } from './ingest.queue';
+import { INGEST_QUEUE, ingestBatchJobSchema } from '@wave/analytics-ingest';
 import type { BatchResult } from './ingest.service';
 import { IngestService } from './ingest.service';
 

@@ -75,6 +75,12 @@ export const gatewayEnvSchema = serviceEnvSchema({
   SEO_ANALYSIS_RATE_LIMIT_PER_USER: count(60),
   SEO_ANALYSIS_RATE_LIMIT_PER_IP: count(120),
   SEO_ANALYSIS_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /**
+   * Page views (`POST /api/seo/track`, answered here) wait this long for others, or until
+   * this many, before going to analytics' `analytics-ingest` queue as one job.
+   */
+  INGEST_BATCH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
+  INGEST_BATCH_MAX_VIEWS: z.coerce.number().int().min(1).max(10_000).default(500),
 }).refine((env) => env.LOGIN_DELAY_MAX_SECONDS >= env.LOGIN_DELAY_BASE_SECONDS, {
   message: 'LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS',
   path: ['LOGIN_DELAY_MAX_SECONDS'],

@@ -22,7 +22,8 @@ const formatBytes = (bytes: number): string =>
  * Routes /api calls to their service: unknown /api paths get a JSON 404, bodies
  * over the route's limit a 413, and the session cookie is resolved to the user
  * the signed identity header names; calls to a route with a limit of its own
- * are counted then.
+ * are counted then. A route the gateway answers itself (`inGateway`) goes on to
+ * its controller with the identity and visitor key set.
  */
 @Injectable()
 export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerResponse> {
@@ -91,6 +92,7 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     }
     // The service sees (and the identity header signs) the path the client asked for.
     req.url = url;
+    if (route.inGateway) return next();
     await this.upstreams.handler(route.upstream)(req, res, next);
   }
 }

@@ -40,6 +40,7 @@ describe(matchRoute.name, () => {
     ['/api/seo/analytics', 'analytics'],
     ['/api/seo/recommendations', 'analytics'],
     ['/api/analytics/impressions', 'analytics'],
+    ['/api/analytics/views?ids=0190b1de-1111-7000-8000-000000000001', 'analytics'],
     ['/api/analytics/user/0190b1de-1111-7000-8000-000000000001/30d?tz=Europe%2FParis', 'analytics'],
     ['/sitemap.xml', 'analytics'],
     ['/sitemap.xml?x=1', 'analytics'],
@@ -47,6 +48,16 @@ describe(matchRoute.name, () => {
     ['/sitemaps/anything', 'analytics'],
   ])('sends %s to %s', (url, upstream) => {
     expect(matchRoute(url)?.upstream).toBe(upstream);
+  });
+
+  it('answers page views itself (it queues them for analytics), and proxies the rest', () => {
+    expect(ROUTES.filter((rule) => rule.inGateway).map((rule) => rule.pattern.source)).toEqual([
+      '^\\/api\\/seo\\/track$',
+    ]);
+    expect(matchRoute('/api/seo/track')).toMatchObject({
+      upstream: 'analytics',
+      limit: 'pageViews',
+    });
   });
 
   it.each([
@@ -69,6 +80,7 @@ describe(matchRoute.name, () => {
     '/api/analytics',
     '/api/analytics/user/x',
     '/api/analytics/user/x/7d/more',
+    '/api/analytics/views/x',
     '/sitemap.xml/x',
     '/sitemapxxml',
     '/sitemaps',

@@ -39,6 +39,11 @@ export interface RouteRule {
   bodyLimit?: number;
   /** A limit of this route's own, counted once the session is known. */
   limit?: RouteLimitName;
+  /**
+   * Answered by a controller of the gateway after the same checks (session, visitor key,
+   * limit) instead of proxied: the page views, which it queues for the upstream itself.
+   */
+  inGateway?: true;
 }
 
 /** A post may carry an inline image of 25 MB as a data URL (a third larger in base64). */
@@ -58,7 +63,7 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'communities', pattern: /^\/api\/posts\/[^/]+(?:\/[^/]+)?$/ },
   { upstream: 'search', pattern: /^\/api\/(?:search|search\/analytics|trends)$/ },
   { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
-  { upstream: 'analytics', pattern: /^\/api\/seo\/track$/, limit: 'pageViews' },
+  { upstream: 'analytics', pattern: /^\/api\/seo\/track$/, limit: 'pageViews', inGateway: true },
   { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analyze|optimize)$/, limit: 'seoAnalysis' },
   { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analytics|recommendations)$/ },
   { upstream: 'analytics', pattern: /^\/api\/analytics\/impressions$/, limit: 'impressions' },

@@ -1,4 +1,4 @@
-import { postIdOfPage, rollupPathOf } from './page-path.util';
+import { postIdOfPage, rollupPathOf } from './page-path';
 
 const id = '0190b1de-1111-7000-8000-000000000001';
 

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { IMPRESSIONS_MAX_POSTS, PAGE_URL_MAX_LENGTH, USER_AGENT_MAX_LENGTH } from '@wave/contracts';
 import { VISITOR_KEY_PATTERN } from '@wave/internal-auth';
 
-/** Analytics' own job queue: batches of page views and impressions, written one transaction each. */
+/**
+ * Analytics' own job queue: batches of page views and impressions, written one transaction
+ * each by analytics' ingest worker. The gateway adds the page views (it answers
+ * `POST /api/seo/track` itself), analytics the impressions.
+ */
 export const INGEST_QUEUE = 'analytics-ingest';
 
 export const VIEW_KINDS = ['page', 'crawler', 'impression'] as const;

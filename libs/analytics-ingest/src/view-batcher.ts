@@ -1,0 +1,89 @@
+import { Queue } from 'bullmq';
+import { v7 as uuidv7 } from 'uuid';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import type { IngestBatchJob, ViewRecord } from './ingest-queue';
+import { INGEST_QUEUE } from './ingest-queue';
+
+/** Tries to hand a batch to Redis before its views are given up (and logged). */
+const ENQUEUE_ATTEMPTS = 3;
+
+export interface ViewBatcherOptions {
+  redisUrl: string;
+  redisKeyPrefix: string;
+  /** How long a view waits for others before its batch is sent. */
+  batchMs: number;
+  /** A batch is sent at once when it holds this many views. */
+  maxViews: number;
+  /** Told of a batch given up after its attempts (Redis down for seconds). */
+  onLost: (views: number, error: unknown) => void;
+}
+
+/**
+ * Collects page views and impressions in memory for `batchMs` (or until `maxViews`), then
+ * adds them as one job to `analytics-ingest`, whose id is the batch's own (a uuid), so an
+ * add that is retried adds nothing twice. A request never waits for Redis or PostgreSQL; a
+ * process that stops gracefully sends what it holds first (`close`, after its HTTP server
+ * closed).
+ */
+export class ViewBatchSender {
+  private readonly queue: Queue;
+  private buffer: ViewRecord[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly options: ViewBatcherOptions) {
+    this.queue = new Queue(INGEST_QUEUE, {
+      connection: bullConnection(options.redisUrl),
+      prefix: bullPrefix(options.redisKeyPrefix),
+    });
+  }
+
+  push(view: ViewRecord): void {
+    this.buffer.push(view);
+    if (this.buffer.length >= this.options.maxViews) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.options.batchMs);
+  }
+
+  /** Sends what is buffered now; resolves once every batch sent so far is in Redis. */
+  async drain(): Promise<void> {
+    this.flush();
+    await Promise.all([...this.inFlight]);
+  }
+
+  /** Sends what is left, then lets go of Redis. */
+  async close(): Promise<void> {
+    await this.drain();
+    await this.queue.close();
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.buffer.length === 0) return;
+    const job: IngestBatchJob = { batchId: uuidv7(), views: this.buffer };
+    this.buffer = [];
+    const sending = this.enqueue(job).finally(() => this.inFlight.delete(sending));
+    this.inFlight.add(sending);
+  }
+
+  private async enqueue(job: IngestBatchJob): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.queue.add('views', job, {
+          jobId: job.batchId,
+          attempts: 8,
+          backoff: { type: 'exponential', delay: 1_000 },
+          removeOnComplete: { age: 3600, count: 10_000 },
+          removeOnFail: { age: 14 * 24 * 3600 },
+        });
+        return;
+      } catch (error) {
+        if (attempt >= ENQUEUE_ATTEMPTS) {
+          this.options.onLost(job.views.length, error);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  }
+}
