@@ -1,9 +1,3 @@
 const preset = require('../../jest.preset.js');
 
-module.exports = {
-  ...preset,
-  displayName: 'analytics-ingest',
-  rootDir: __dirname,
-  globalSetup: '<rootDir>/../testing/src/global-setup.ts',
-  globalTeardown: '<rootDir>/../testing/src/global-teardown.ts',
-};
+module.exports = { ...preset, displayName: 'analytics-ingest', rootDir: __dirname };

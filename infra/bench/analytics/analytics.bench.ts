@@ -248,6 +248,7 @@ async function main(): Promise<void> {
     REDIS_KEY_PREFIX: REDIS_PREFIX,
     INTERNAL_AUTH_SECRET: SECRET,
     ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
+    PUBLIC_ORIGIN: 'http://127.0.0.1:8080',
     // One address sends everything here: the per-address budgets are lifted.
     REQUEST_RATE_LIMIT_PER_IP: '1000000000',
     PAGE_VIEW_RATE_LIMIT_PER_IP: '1000000000',
