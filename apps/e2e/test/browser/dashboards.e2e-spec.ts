@@ -163,6 +163,35 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     await context.close();
   });
 
+  it("shows each post's view count on its card, in the feed and on the post's page", async () => {
+    const counted = await eventually(
+      async () =>
+        (
+          await new ApiClient(stack.gateway.url).get<{ views: Record<string, number> }>(
+            `/api/analytics/views?ids=${postId}`,
+          )
+        ).body.views[postId] ?? 0,
+      (views) => views >= 1,
+      { what: "the reader's view of the post" },
+    );
+    const { context, page } = await signedIn(author);
+    const viewCounts = page.waitForResponse((response) =>
+      response.url().includes('/api/analytics/views?ids='),
+    );
+    await page.goto(`/profile/${author.username}`);
+    const card = page.getByRole('article').filter({ hasText: 'Counting what readers do' }).first();
+    await card.waitFor();
+    expect((await viewCounts).status()).toBe(200);
+    const label = new RegExp(`^${counted} views?$`);
+    await card.getByText(label).waitFor({ state: 'attached' });
+
+    await page.goto(`/tweet/${postId}`);
+    const main = page.getByRole('article').filter({ hasText: 'Counting what readers do' }).first();
+    await main.getByText(/^\d+ views?$/).waitFor({ state: 'attached' });
+    expect(await blockingViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('analyses a text and suggests keyword placement on the SEO dashboard', async () => {
     const { context, page } = await signedIn(author);
     await page.goto('/seo-dashboard');
