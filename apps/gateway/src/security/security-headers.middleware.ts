@@ -17,9 +17,36 @@ const applyHeaders = helmet({
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
 });
 
+/**
+ * The headers helmet sets, worked out once: they depend on nothing of the request (no nonce,
+ * no function directive), and running helmet's eleven middlewares on every request cost more
+ * than answering a page view.
+ */
+export function staticHelmetHeaders(): [name: string, value: string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.push([name, String(value)]);
+    },
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  } as unknown as ServerResponse;
+  let finished = false;
+  applyHeaders({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, recorder, (error) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
+const HEADERS = staticHelmetHeaders();
+
 @Injectable()
 export class SecurityHeadersMiddleware implements NestMiddleware<IncomingMessage, ServerResponse> {
-  use(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void {
-    applyHeaders(req, res, next);
+  use(_req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void {
+    for (const [name, value] of HEADERS) res.setHeader(name, value);
+    res.removeHeader('x-powered-by');
+    next();
   }
 }
