@@ -42,6 +42,11 @@ export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.worker.on('failed', (_job, error) =>
       this.logger.warn(`Auto-SEO run failed: ${error.message}`),
     );
+    // Without a listener, a Redis connection that drops (or closes while the worker is still
+    // connecting, as when the app stops right after it started) would crash the process.
+    this.worker.on('error', (error) =>
+      this.logger.error(`Auto-SEO worker error: ${error.message}`),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
