@@ -1,8 +1,10 @@
 // npm start: install what is missing, make sure PostgreSQL and Redis run, build,
-// migrate, seed the demo accounts, start every service and print the URL.
+// migrate, start the object store and media, seed the demo community (skipped when it
+// is there), start every other service and print the URL.
 // Ctrl-C stops everything this script started.
 import { spawn } from 'node:child_process';
 import { ensureDatastores } from './lib/datastores.mjs';
+import { seedDemoCommunity, spawnObjectStore } from './lib/demo-seed.mjs';
 import { ensureDependencies } from './lib/dependencies.mjs';
 import { GATEWAY_URL, OBJECT_STORE_PORT, SERVICES, WEB_URL } from './lib/services.mjs';
 import { fail, isPortOpen, log, ROOT, runOrFail, waitForPort } from './lib/shell.mjs';
@@ -39,11 +41,6 @@ const bundle = (name) => `dist/apps/${name}/main.js`;
 for (const service of SERVICES.filter((s) => s.migrate)) {
   await runOrFail('node', [bundle(service.name), 'migrate'], { env: appEnv });
 }
-for (const service of SERVICES.filter((s) => s.seed)) {
-  await runOrFail('node', [bundle(service.name), 'seed'], {
-    env: { ...appEnv, LOG_LEVEL: 'warn' },
-  });
-}
 
 const children = [];
 let stopping = false;
@@ -52,10 +49,7 @@ let stopping = false;
 if (await isPortOpen(OBJECT_STORE_PORT)) {
   log(`Object store: already running on 127.0.0.1:${OBJECT_STORE_PORT}`);
 } else {
-  const store = spawn('node', ['infra/scripts/s3-server.mjs'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const store = spawnObjectStore();
   prefixLines(store.stdout, '[s3]'.padEnd(12), 90);
   prefixLines(store.stderr, '[s3]'.padEnd(12), 90);
   store.on('exit', (code) => {
@@ -78,7 +72,7 @@ function prefixLines(stream, label, color) {
   });
 }
 
-SERVICES.forEach((service, index) => {
+function startService(service, index) {
   const [command, ...args] = service.command ?? ['node', bundle(service.name)];
   const child = spawn(command, args, {
     cwd: ROOT,
@@ -95,7 +89,7 @@ SERVICES.forEach((service, index) => {
     }
   });
   children.push(child);
-});
+}
 
 async function shutdown(code) {
   if (stopping) return;
@@ -123,6 +117,18 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 });
 process.stdout.on('error', () => void shutdown(0));
+
+// Media first: the seeds upload their pictures to it, and it answers their claims.
+const MEDIA = SERVICES.find((service) => service.name === 'media');
+startService(MEDIA, SERVICES.indexOf(MEDIA));
+if (!(await waitForPort(MEDIA.port, 30_000))) {
+  log('media did not start; stopping everything.');
+  await shutdown(1);
+}
+await seedDemoCommunity('default', appEnv);
+SERVICES.forEach((service, index) => {
+  if (service !== MEDIA) startService(service, index);
+});
 
 for (const service of SERVICES) {
   if (!(await waitForPort(service.port, 30_000))) {

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import { parseSeedArguments, progressFor } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { createAnalyticsApp } from './analytics-app';
 import { analyticsConfigFromEnvironment } from './config/analytics.config';
 import { migrateAnalytics } from './database/migrate';
+import { seedAnalytics } from './seed/seed';
 
-/** `node main.js [serve|migrate]`. */
+/** `node main.js [serve|migrate|seed [--size default|large]]`. */
 runServiceCommands('analytics', () => {
   const config = analyticsConfigFromEnvironment();
   return {
@@ -13,5 +15,15 @@ runServiceCommands('analytics', () => {
       await app.listen(config.PORT, config.HOST);
     },
     migrate: async () => describeMigrationRun(await migrateAnalytics(config)),
+    seed: async () => {
+      const options = parseSeedArguments(process.argv.slice(3));
+      const seeded = await seedAnalytics(config, {
+        ...options,
+        progress: progressFor('analytics', options.size),
+      });
+      return seeded.pageViews === 0
+        ? 'views were counted already'
+        : `seeded ${seeded.pageViews} page views and ${seeded.postViews} post views`;
+    },
   };
 });

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
+import { parseSeedArguments, progressFor } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { createCommunitiesApp } from './communities-app';
 import { communitiesConfigFromEnvironment } from './config/communities.config';
 import { migrateCommunities } from './database/migrate';
 import { seedCommunities } from './seed/seed';
 
-/** `node main.js [serve|migrate|seed]`. */
+/** `node main.js [serve|migrate|seed [--size default|large]]`. */
 runServiceCommands('communities', () => {
   const config = communitiesConfigFromEnvironment();
   return {
@@ -14,6 +15,15 @@ runServiceCommands('communities', () => {
       await app.listen(config.PORT, config.HOST);
     },
     migrate: async () => describeMigrationRun(await migrateCommunities(config)),
-    seed: async () => `seeded ${await seedCommunities(config)} demo communities`,
+    seed: async () => {
+      const options = parseSeedArguments(process.argv.slice(3));
+      const seeded = await seedCommunities(config, {
+        ...options,
+        progress: progressFor('communities', options.size),
+      });
+      return seeded.members + seeded.posts === 0
+        ? 'the demo communities are there already'
+        : `seeded ${seeded.communities} demo communities, ${seeded.members} memberships, ${seeded.posts} posts and ${seeded.comments} comments`;
+    },
   };
 });

@@ -1,4 +1,4 @@
-import type { DynamicModule } from '@nestjs/common';
+import type { DynamicModule, Provider } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
@@ -30,7 +30,8 @@ import { UsersService } from './users/users.service';
 
 @Module({})
 export class AppModule {
-  static register(config: IdentityConfig): DynamicModule {
+  /** `overrides` replace providers of the same token (the demo seed's password hasher). */
+  static register(config: IdentityConfig, overrides: Provider[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -73,6 +74,7 @@ export class AppModule {
         FollowsService,
         IdentityEventsWorker,
         IdentityRpcServer,
+        ...overrides,
       ],
     };
   }

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
+import { parseSeedArguments, progressFor } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { identityConfigFromEnvironment } from './config/identity.config';
 import { migrateIdentity } from './database/migrate';
 import { createIdentityApp } from './identity-app';
 import { seedIdentity } from './seed/seed';
 
-/** `node main.js [serve|migrate|seed]`. */
+/** `node main.js [serve|migrate|seed [--size default|large]]`. */
 runServiceCommands('identity', () => {
   const config = identityConfigFromEnvironment();
   return {
@@ -14,6 +15,15 @@ runServiceCommands('identity', () => {
       await app.listen(config.PORT, config.HOST);
     },
     migrate: async () => describeMigrationRun(await migrateIdentity(config)),
-    seed: async () => `seeded ${await seedIdentity(config)} demo accounts`,
+    seed: async () => {
+      const options = parseSeedArguments(process.argv.slice(3));
+      const seeded = await seedIdentity(config, {
+        ...options,
+        progress: progressFor('identity', options.size),
+      });
+      return seeded.members + seeded.follows === 0
+        ? 'the demo members are there already'
+        : `seeded ${seeded.members} demo members and ${seeded.follows} follows`;
+    },
   };
 });

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
+import { parseSeedArguments, progressFor } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { timelineConfigFromEnvironment } from './config/timeline.config';
 import { migrateTimeline } from './database/migrate';
 import { seedTimeline } from './seed/seed';
 import { createTimelineApp } from './timeline-app';
 
-/** `node main.js [serve|migrate|seed]`. */
+/** `node main.js [serve|migrate|seed [--size default|large]]`. */
 runServiceCommands('timeline', () => {
   const config = timelineConfigFromEnvironment();
   return {
@@ -14,6 +15,15 @@ runServiceCommands('timeline', () => {
       await app.listen(config.PORT, config.HOST);
     },
     migrate: async () => describeMigrationRun(await migrateTimeline(config)),
-    seed: async () => `seeded ${await seedTimeline(config)} demo posts`,
+    seed: async () => {
+      const options = parseSeedArguments(process.argv.slice(3));
+      const seeded = await seedTimeline(config, {
+        ...options,
+        progress: progressFor('timeline', options.size),
+      });
+      return seeded.posts === 0
+        ? 'the demo posts are there already'
+        : `seeded ${seeded.posts} demo posts and replies, ${seeded.likes} likes and ${seeded.retweets} retweets`;
+    },
   };
 });

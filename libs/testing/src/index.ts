@@ -2,6 +2,7 @@ export * from './service-process';
 export * from './test-env.constant';
 export * from './test-infrastructure';
 export * from './media-claims-stand-in';
+export * from './media-uploads-stand-in';
 export * from './migrations-suite';
 export * from './signed-inject';
 export * from './polling';

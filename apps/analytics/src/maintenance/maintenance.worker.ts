@@ -60,6 +60,11 @@ export class MaintenanceWorker implements OnApplicationBootstrap, OnApplicationS
     this.worker.on('failed', (_job, error) =>
       this.logger.warn(`Maintenance failed: ${error.message}`),
     );
+    // Without a listener, a Redis connection that drops (or closes while the worker is still
+    // connecting, as when the app stops right after it started) would crash the process.
+    this.worker.on('error', (error) =>
+      this.logger.error(`Maintenance worker error: ${error.message}`),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

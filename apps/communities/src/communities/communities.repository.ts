@@ -155,18 +155,21 @@ export class CommunitiesRepository {
     return rows[0]?.isPrivate ?? null;
   }
 
-  /** Inserts a community; false when its name (in any case) is taken. */
+  /** Inserts a community (made `at`, or now); false when its name (in any case) is taken. */
   async insert(
     manager: EntityManager,
     id: string,
     ownerId: string,
     request: CreateCommunityRequest,
+    at?: Date,
   ): Promise<boolean> {
     try {
       await manager.query(
         `INSERT INTO ${TABLES.communities}
-           (id, name, name_key, description, category, is_private, icon_url, rules, created_by)
-         VALUES ($1, $2::varchar, lower($2::varchar), $3, $4, $5, $6, $7, $8)`,
+           (id, name, name_key, description, category, is_private, icon_url, rules, created_by,
+            created_at)
+         VALUES ($1, $2::varchar, lower($2::varchar), $3, $4, $5, $6, $7, $8,
+           COALESCE($9::timestamptz, now()))`,
         [
           id,
           request.name,
@@ -176,6 +179,7 @@ export class CommunitiesRepository {
           request.iconUrl ?? null,
           request.rules,
           ownerId,
+          at ?? null,
         ],
       );
       return true;
@@ -239,17 +243,19 @@ export class CommunitiesRepository {
       .then((rows: { role: CommunityRole }[]) => rows[0]?.role ?? null);
   }
 
-  /** Adds a member and counts them; false when they were one already. */
+  /** Adds a member (joined `at`, or now) and counts them; false when they were one already. */
   async addMember(
     manager: EntityManager,
     communityId: string,
     userId: string,
     role: CommunityRole,
+    at?: Date,
   ): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
-      `INSERT INTO ${TABLES.memberships} (community_id, user_id, role) VALUES ($1, $2, $3)
+      `INSERT INTO ${TABLES.memberships} (community_id, user_id, role, joined_at)
+       VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()))
        ON CONFLICT DO NOTHING RETURNING user_id`,
-      [communityId, userId, role],
+      [communityId, userId, role, at ?? null],
     );
     if (inserted.length === 0) return false;
     await this.adjustMembers(manager, communityId, 1);

@@ -82,8 +82,13 @@ export class CommunitiesService {
     };
   }
 
-  async create(userId: string, request: CreateCommunityRequest): Promise<CommunityDetailResponse> {
-    const id = uuidv7();
+  /** `at` backdates the creation (the demo seed's history); now when not given. */
+  async create(
+    userId: string,
+    request: CreateCommunityRequest,
+    at?: Date,
+  ): Promise<CommunityDetailResponse> {
+    const id = at ? uuidv7({ msecs: at.getTime() }) : uuidv7();
     // Checked before the icon is claimed, so a refusal leaves no claim; the
     // insert checks the name again (another creation may win meanwhile), and
     // a failed insert gives the claim back.
@@ -97,10 +102,10 @@ export class CommunitiesService {
     );
     await this.outbox.transaction(
       async (manager) => {
-        if (!(await this.communities.insert(manager, id, userId, request)))
+        if (!(await this.communities.insert(manager, id, userId, request, at)))
           throw new CommunitiesException('NAME_TAKEN');
-        await this.communities.addMember(manager, id, userId, 'owner');
-        const now = new Date().toISOString();
+        await this.communities.addMember(manager, id, userId, 'owner', at);
+        const now = (at ?? new Date()).toISOString();
         await this.outbox.append(manager, 'community.created', {
           communityId: id,
           ownerId: userId,
@@ -197,8 +202,9 @@ export class CommunitiesService {
   /**
    * Joins a public community at once; asks to join a private one (an owner or
    * moderator approves). Idempotent: a member joining again stays a member.
+   * `at` backdates the joining (see `create`).
    */
-  async join(userId: string, id: string): Promise<JoinCommunityResponse> {
+  async join(userId: string, id: string, at?: Date): Promise<JoinCommunityResponse> {
     const status = await this.outbox.transaction(async (manager) => {
       const row = await this.communities.find(id, userId, manager);
       if (!row) throw new CommunitiesException('COMMUNITY_NOT_FOUND');
@@ -207,7 +213,7 @@ export class CommunitiesService {
         await this.communities.addRequest(manager, id, userId);
         return 'requested' as const;
       }
-      await this.admit(manager, id, userId);
+      await this.admit(manager, id, userId, at);
       return 'joined' as const;
     });
     return { status, community: await this.summary(id, userId) };
@@ -285,8 +291,8 @@ export class CommunitiesService {
     );
   }
 
-  /** Approves a pending request: the requester becomes a member. */
-  async approve(actorId: string, id: string, userId: string): Promise<void> {
+  /** Approves a pending request: the requester becomes a member (`at`: see `join`). */
+  async approve(actorId: string, id: string, userId: string, at?: Date): Promise<void> {
     await this.outbox.transaction(async (manager) => {
       if (!(await this.communities.lock(manager, id)))
         throw new CommunitiesException('COMMUNITY_NOT_FOUND');
@@ -294,7 +300,7 @@ export class CommunitiesService {
         throw new CommunitiesException('NOT_A_MANAGER');
       if (!(await this.communities.removeRequest(manager, id, userId)))
         throw new CommunitiesException('JOIN_REQUEST_NOT_FOUND');
-      await this.admit(manager, id, userId);
+      await this.admit(manager, id, userId, at);
     });
   }
 
@@ -309,13 +315,18 @@ export class CommunitiesService {
     });
   }
 
-  private async admit(manager: EntityManager, id: string, userId: string): Promise<void> {
-    if (await this.communities.addMember(manager, id, userId, 'member')) {
+  private async admit(
+    manager: EntityManager,
+    id: string,
+    userId: string,
+    at?: Date,
+  ): Promise<void> {
+    if (await this.communities.addMember(manager, id, userId, 'member', at)) {
       await this.outbox.append(manager, 'community.joined', {
         communityId: id,
         userId,
         role: 'member',
-        at: new Date().toISOString(),
+        at: (at ?? new Date()).toISOString(),
       });
     }
   }

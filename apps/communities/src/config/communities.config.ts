@@ -1,10 +1,12 @@
 import type { z } from 'zod';
-import { databaseEnvShape, loadConfig, portVar, serviceEnvSchema } from '@wave/config';
+import { databaseEnvShape, loadConfig, portVar, serviceEnvSchema, urlVar } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 
 export const communitiesEnvSchema = serviceEnvSchema({
   ...databaseEnvShape,
   PORT: portVar(SERVICE_PORTS.communities),
+  /** The media service: the demo seed uploads the communities' icons and pictures there. */
+  MEDIA_URL: urlVar(`http://127.0.0.1:${SERVICE_PORTS.media}`, ['http:', 'https:']),
 });
 
 export type CommunitiesConfig = z.infer<typeof communitiesEnvSchema>;

@@ -126,12 +126,22 @@ export class PostsRepository {
       authorId: string;
       content: string;
       mediaUrls: string[];
+      /** Now when not given. */
+      createdAt?: Date;
     },
   ): Promise<Date> {
     const rows: { createdAt: Date }[] = await manager.query(
-      `INSERT INTO ${TABLES.posts} (id, community_id, author_id, content, media_urls)
-       VALUES ($1, $2, $3, $4, $5) RETURNING created_at AS "createdAt"`,
-      [post.id, post.communityId, post.authorId, post.content, post.mediaUrls],
+      `INSERT INTO ${TABLES.posts} (id, community_id, author_id, content, media_urls, created_at)
+       VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()))
+       RETURNING created_at AS "createdAt"`,
+      [
+        post.id,
+        post.communityId,
+        post.authorId,
+        post.content,
+        post.mediaUrls,
+        post.createdAt ?? null,
+      ],
     );
     await this.adjustPostCount(manager, post.communityId, 1);
     return rows[0]?.createdAt ?? new Date();
@@ -142,9 +152,9 @@ export class PostsRepository {
     await this.adjustPostCount(manager, post.communityId, -1);
   }
 
-  /** Likes once; false when the user liked it already. */
-  like(manager: EntityManager, postId: string, userId: string): Promise<boolean> {
-    return this.recordOnce(manager, TABLES.postLikes, postId, userId);
+  /** Likes once (`at`, or now); false when the user liked it already. */
+  like(manager: EntityManager, postId: string, userId: string, at?: Date): Promise<boolean> {
+    return this.recordOnce(manager, TABLES.postLikes, postId, userId, at);
   }
 
   /** Records a share once per user; false when the user shared it already. */
@@ -158,11 +168,13 @@ export class PostsRepository {
     table: (typeof TABLES)['postLikes' | 'postShares'],
     postId: string,
     userId: string,
+    at?: Date,
   ): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
-      `INSERT INTO ${table} (post_id, user_id) VALUES ($1, $2)
+      `INSERT INTO ${table} (post_id, user_id, created_at)
+       VALUES ($1, $2, COALESCE($3::timestamptz, now()))
        ON CONFLICT DO NOTHING RETURNING user_id`,
-      [postId, userId],
+      [postId, userId, at ?? null],
     );
     return inserted.length === 1;
   }
@@ -192,11 +204,12 @@ export class PostsRepository {
 
   async insertComment(
     manager: EntityManager,
-    comment: { id: string; postId: string; authorId: string; content: string },
+    comment: { id: string; postId: string; authorId: string; content: string; createdAt?: Date },
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO ${TABLES.comments} (id, post_id, author_id, content) VALUES ($1, $2, $3, $4)`,
-      [comment.id, comment.postId, comment.authorId, comment.content],
+      `INSERT INTO ${TABLES.comments} (id, post_id, author_id, content, created_at)
+       VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, now()))`,
+      [comment.id, comment.postId, comment.authorId, comment.content, comment.createdAt ?? null],
     );
   }
 

@@ -25,6 +25,9 @@ import { PostsRepository } from './posts.repository';
 const AUTHOR_WAIT_MS = 2_000;
 const AUTHOR_POLL_MS = 50;
 
+/** A post or comment id (UUIDv7: ids sort by time) made now, or at a backdated time. */
+const idAt = (at: Date | undefined): string => (at ? uuidv7({ msecs: at.getTime() }) : uuidv7());
+
 @Injectable()
 export class PostsService {
   private readonly logger = new Logger(PostsService.name);
@@ -78,17 +81,22 @@ export class PostsService {
     return toPostResponse(row, readerId, role);
   }
 
-  /** Members post; the media must be the author's own uploads. */
+  /**
+   * Members post; the media must be the author's own uploads. `at` backdates
+   * the post (the demo seed's history); now when not given. Comments and likes
+   * take it too.
+   */
   async create(
     authorId: string,
     communityId: string,
     request: CreateCommunityPostRequest,
+    at?: Date,
   ): Promise<CommunityPostResponse> {
     if ((await this.communities.isPrivate(communityId)) === null)
       throw new CommunitiesException('COMMUNITY_NOT_FOUND');
     const role = await this.communities.roleOf(communityId, authorId);
     if (role === null) throw new CommunitiesException('NOT_A_MEMBER');
-    const id = uuidv7();
+    const id = idAt(at);
     await this.awaitAuthor(authorId);
     // The media are claimed last, once every check passed, and given back if the insert fails.
     const media = await this.media.claim(authorId, request.mediaUrls, 'community-post', id);
@@ -103,6 +111,7 @@ export class PostsService {
           authorId,
           content: request.content,
           mediaUrls: request.mediaUrls,
+          ...(at ? { createdAt: at } : {}),
         });
         await this.outbox.append(manager, 'community.post.created', {
           postId: id,
@@ -118,14 +127,19 @@ export class PostsService {
     return this.get(id, authorId);
   }
 
-  /** Likes or unlikes; idempotent, the count exact under concurrent clicks. */
-  async like(userId: string, id: string, on: boolean): Promise<CommunityPostLikeResponse> {
+  /** Likes or unlikes; idempotent, the count exact under concurrent clicks (`at`: see `create`). */
+  async like(
+    userId: string,
+    id: string,
+    on: boolean,
+    at?: Date,
+  ): Promise<CommunityPostLikeResponse> {
     return this.outbox.transaction(async (manager) => {
       const post = await this.posts.head(id, manager, true);
       if (!post) throw new CommunitiesException('POST_NOT_FOUND');
       await this.visibleTo(post, userId, manager);
       const changed = on
-        ? await this.posts.like(manager, id, userId)
+        ? await this.posts.like(manager, id, userId, at)
         : await this.posts.unlike(manager, id, userId);
       let likesCount = post.likesCount;
       if (changed) {
@@ -135,7 +149,7 @@ export class PostsService {
           communityId: post.communityId,
           userId,
           authorId: post.authorId,
-          at: new Date().toISOString(),
+          at: (on && at ? at : new Date()).toISOString(),
         });
       }
       return { postId: id, isLiked: on, likesCount };
@@ -162,14 +176,21 @@ export class PostsService {
     userId: string,
     postId: string,
     content: string,
+    at?: Date,
   ): Promise<CommunityCommentResponse> {
     await this.visibleTo(await this.headOf(postId), userId);
     await this.awaitAuthor(userId);
-    const id = uuidv7();
+    const id = idAt(at);
     await this.outbox.transaction(async (manager) => {
       const post = await this.posts.head(postId, manager, true);
       if (!post) throw new CommunitiesException('POST_NOT_FOUND');
-      await this.posts.insertComment(manager, { id, postId, authorId: userId, content });
+      await this.posts.insertComment(manager, {
+        id,
+        postId,
+        authorId: userId,
+        content,
+        ...(at ? { createdAt: at } : {}),
+      });
       await this.posts.adjust(manager, postId, 'comments_count', 1);
       await this.outbox.append(manager, 'community.comment.created', {
         commentId: id,
@@ -177,7 +198,7 @@ export class PostsService {
         communityId: post.communityId,
         authorId: userId,
         postAuthorId: post.authorId,
-        createdAt: new Date().toISOString(),
+        createdAt: (at ?? new Date()).toISOString(),
       });
     });
     const comment = await this.posts.findComment(id);

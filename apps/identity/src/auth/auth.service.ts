@@ -27,8 +27,12 @@ export class AuthService {
     private readonly commonPasswords: CommonPasswords,
   ) {}
 
-  /** Creates the account (publishing user.registered) and signs it in. */
-  async register(request: RegisterRequest): Promise<SignedIn> {
+  /**
+   * Creates the account (publishing user.registered) and signs it in. `at`
+   * backdates the sign-up (the demo seed's members joined over the years); now
+   * when not given.
+   */
+  async register(request: RegisterRequest, at?: Date): Promise<SignedIn> {
     if (this.commonPasswords.has(request.password)) {
       throw new IdentityException('PASSWORD_TOO_COMMON');
     }
@@ -41,11 +45,12 @@ export class AuthService {
     try {
       user = await this.outbox.transaction(async (manager) => {
         const created = await this.users.insert(manager, {
-          id: uuidv7(),
+          id: at ? uuidv7({ msecs: at.getTime() }) : uuidv7(),
           username: request.username,
           email: request.email,
           passwordHash,
           displayName: request.displayName,
+          ...(at ? { createdAt: at, updatedAt: at } : {}),
         });
         await this.outbox.append(manager, 'user.registered', toUserRegisteredEvent(created));
         return created;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { booleanVar, databaseEnvShape, loadConfig, portVar, serviceEnvSchema } from '@wave/config';
+import {
+  booleanVar,
+  databaseEnvShape,
+  loadConfig,
+  portVar,
+  serviceEnvSchema,
+  urlVar,
+} from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 import { DEFAULT_SESSION_TTL_SECONDS } from '@wave/sessions';
 
@@ -13,6 +20,8 @@ export const identityEnvSchema = serviceEnvSchema({
   /** argon2id cost (OWASP: 19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  /** The media service: the demo seed uploads the members' avatars and covers there. */
+  MEDIA_URL: urlVar(`http://127.0.0.1:${SERVICE_PORTS.media}`, ['http:', 'https:']),
 });
 
 /** Identity's own PostgreSQL schema. */

@@ -20,16 +20,18 @@ export interface FollowKey {
 export class FollowsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Inserts the edge if missing; returns its time when this call created it. */
+  /** Inserts the edge if missing (made `at`, or now); returns its time when this call created it. */
   async insert(
     manager: EntityManager,
     followerId: string,
     followeeId: string,
+    at?: Date,
   ): Promise<Date | null> {
     const rows: { created_at: Date }[] = await manager.query(
-      `INSERT INTO ${this.table()} (follower_id, followee_id) VALUES ($1, $2)
+      `INSERT INTO ${this.table()} (follower_id, followee_id, created_at)
+       VALUES ($1, $2, COALESCE($3::timestamptz, now()))
        ON CONFLICT DO NOTHING RETURNING created_at`,
-      [followerId, followeeId],
+      [followerId, followeeId, at ?? null],
     );
     return rows[0]?.created_at ?? null;
   }

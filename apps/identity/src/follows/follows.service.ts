@@ -22,13 +22,14 @@ export class FollowsService {
   /**
    * Follows a user. Idempotent: following again changes nothing. The counters
    * move only when the edge is created, under row locks taken in id order, so
-   * they stay exact under concurrent clicks.
+   * they stay exact under concurrent clicks. `at` backdates the follow (the
+   * demo seed's history); now when not given.
    */
-  follow(followerId: string, followeeId: string): Promise<FollowStatusResponse> {
+  follow(followerId: string, followeeId: string, at?: Date): Promise<FollowStatusResponse> {
     if (followerId === followeeId) throw new IdentityException('CANNOT_FOLLOW_SELF');
     return this.outbox.transaction(async (manager) => {
       await this.lockBoth(manager, followerId, followeeId);
-      const createdAt = await this.follows.insert(manager, followerId, followeeId);
+      const createdAt = await this.follows.insert(manager, followerId, followeeId, at);
       if (createdAt) {
         await this.users.adjustFollowCounts(manager, followerId, followeeId, 1);
         await this.outbox.append(manager, 'follow.created', {

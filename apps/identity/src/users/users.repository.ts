@@ -7,7 +7,8 @@ import { UserEntity } from './user.entity';
 export type NewUser = Pick<
   UserEntity,
   'id' | 'username' | 'email' | 'passwordHash' | 'displayName'
->;
+> &
+  Partial<Pick<UserEntity, 'createdAt' | 'updatedAt'>>;
 export type UserChanges = Partial<
   Pick<
     UserEntity,

@@ -1,19 +1,43 @@
 import { NestFactory } from '@nestjs/core';
+import type { DemoPost, SeedOptions } from '@wave/demo-data';
+import { forEachConcurrently, generateDemoData, renderDemoPicture } from '@wave/demo-data';
+import { OutboxRelay } from '@wave/messaging';
 import { awaitProjectedUsers } from '@wave/service-runtime';
 import { AppModule } from '../app.module';
 import { AuthorsRepository } from '../authors/authors.repository';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import { TweetsService } from '../tweets/tweets.service';
-import { DEMO_LIKES, DEMO_POSTS, DEMO_RETWEETS } from './demo-posts.constant';
+
+/** Writes in flight at once (two cores: PostgreSQL and media share them). */
+const CONCURRENCY = 8;
+/** How long the members may take to reach the authors projection, per member. */
+const PROJECTION_WAIT_MS_PER_MEMBER = 200;
+
+export interface TimelineSeedResult {
+  posts: number;
+  likes: number;
+  retweets: number;
+}
 
 /**
- * Writes the demo posts through the service (so events and fan-out happen as
- * for any post), once the demo authors have reached timeline's projection from
- * identity's events. Safe to run again: authors who have posts are left alone.
- * Returns how many posts it wrote.
+ * Timeline's part of the demo community (`@wave/demo-data`): the posts and
+ * replies of the last thirty days, each written through TweetsService on its
+ * own date (a picture goes as an inline image, which TweetsService uploads to
+ * media and claims), then the likes and retweets, each on its date. Events
+ * and fan-out happen as for any post; the events are relayed before the seed
+ * ends. It waits for the members to reach the authors projection (from
+ * identity's events).
+ *
+ * Skipped when the most prolific member of the generated community (not a
+ * founder, whom an earlier seed may have had post) has posts. Media must be
+ * running.
  */
-export async function seedTimeline(config: TimelineConfig): Promise<number> {
+export async function seedTimeline(
+  config: TimelineConfig,
+  options: SeedOptions,
+): Promise<TimelineSeedResult> {
+  const data = generateDemoData(options.size, options.now ?? new Date());
   const app = await NestFactory.createApplicationContext(AppModule.register(config), {
     logger: ['error', 'warn'],
   });
@@ -22,38 +46,83 @@ export async function seedTimeline(config: TimelineConfig): Promise<number> {
     const authors = app.get(AuthorsRepository);
     const tweets = app.get(TweetsRepository);
     const service = app.get(TweetsService);
+    const none: TimelineSeedResult = { posts: 0, likes: 0, retweets: 0 };
 
     const ids = await awaitProjectedUsers(
-      DEMO_POSTS.map((post) => post.username),
+      data.members.map((member) => member.username),
       (username) => authors.findByUsername(username),
+      Math.max(20_000, data.members.length * PROJECTION_WAIT_MS_PER_MEMBER),
     );
-    if (!ids) return 0;
+    if (!ids) return none;
+    const marker = ids.get(mostProlificMember(data.posts, data.members) ?? '');
+    if (!marker || (await tweets.postIds(marker, 1, null)).length > 0) return none;
 
-    const alreadySeeded = await tweets.postIds([...ids.values()][0] ?? null, 1, null);
-    if (alreadySeeded.length > 0) return 0;
+    const created = new Map<number, Promise<string | null>>();
+    await forEachConcurrently(
+      data.posts,
+      CONCURRENCY,
+      async (post, index) => {
+        const written = write(post);
+        created.set(index, written);
+        await written;
+      },
+      { label: 'posts', progress: options.progress },
+    );
+    async function write(post: DemoPost): Promise<string | null> {
+      const authorId = ids?.get(post.author);
+      if (!authorId) return null;
+      if (post.parent !== null) {
+        // The parent came earlier in time, so a lane took it first.
+        const parentId = await created.get(post.parent);
+        if (!parentId) return null;
+        return (await service.reply(authorId, parentId, post.content, post.at)).id;
+      }
+      const picture = post.picture ? await renderDemoPicture(post.picture) : null;
+      const imageUrl = picture
+        ? `data:${picture.contentType};base64,${picture.data.toString('base64')}`
+        : undefined;
+      return (await service.create(authorId, { content: post.content, imageUrl }, post.at)).id;
+    }
 
-    const created: string[] = [];
-    for (const post of DEMO_POSTS) {
-      const authorId = ids.get(post.username);
-      if (!authorId) continue;
-      created.push((await service.create(authorId, { content: post.content })).id);
-    }
-    for (const [username, index] of DEMO_LIKES) {
-      const userId = ids.get(username);
-      const tweetId = created[index];
-      if (userId && tweetId) await service.interact(userId, tweetId, 'like', true);
-    }
-    for (const [username, index] of DEMO_RETWEETS) {
-      const userId = ids.get(username);
-      const tweetId = created[index];
-      if (userId && tweetId) await service.interact(userId, tweetId, 'retweet', true);
-    }
-    const first = created[0];
-    const grace = ids.get('grace');
-    if (first && grace)
-      await service.reply(grace, first, 'And it will compose music one day, I am sure of it.');
-    return created.length;
+    // In time order: the lanes then work on different posts, not queued on one post's lock.
+    const interactions = data.posts
+      .flatMap((post, index) => [
+        ...post.likes.map((like) => ({ ...like, index, kind: 'like' as const })),
+        ...post.retweets.map((retweet) => ({ ...retweet, index, kind: 'retweet' as const })),
+      ])
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    await forEachConcurrently(
+      interactions,
+      CONCURRENCY,
+      async (interaction) => {
+        const userId = ids.get(interaction.username);
+        const tweetId = await created.get(interaction.index);
+        if (userId && tweetId)
+          await service.interact(userId, tweetId, interaction.kind, true, interaction.at);
+      },
+      { label: 'likes and retweets', progress: options.progress },
+    );
+    await app.get(OutboxRelay).flush();
+    return {
+      posts: data.posts.length,
+      likes: interactions.filter((interaction) => interaction.kind === 'like').length,
+      retweets: interactions.filter((interaction) => interaction.kind === 'retweet').length,
+    };
   } finally {
     await app.close();
   }
+}
+
+/** The member, not a founder, with the most posts: the seed's marker. */
+function mostProlificMember(
+  posts: readonly DemoPost[],
+  members: readonly { username: string; founder: boolean }[],
+): string | null {
+  const founders = new Set(members.filter((m) => m.founder).map((m) => m.username));
+  const counts = new Map<string, number>();
+  for (const post of posts) {
+    if (post.parent === null && !founders.has(post.author))
+      counts.set(post.author, (counts.get(post.author) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }

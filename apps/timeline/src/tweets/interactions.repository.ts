@@ -13,17 +13,22 @@ const ENTITY = { like: LikeEntity, retweet: RetweetEntity } as const;
 export class InteractionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Adds the like or retweet if missing; returns its time when this call created it. */
+  /**
+   * Adds the like or retweet if missing (made `at`, or now); returns its time
+   * when this call created it.
+   */
   async add(
     manager: EntityManager,
     kind: Interaction,
     tweetId: string,
     userId: string,
+    at?: Date,
   ): Promise<Date | null> {
     const rows: { created_at: Date }[] = await manager.query(
-      `INSERT INTO ${this.table(kind)} (tweet_id, user_id) VALUES ($1, $2)
+      `INSERT INTO ${this.table(kind)} (tweet_id, user_id, created_at)
+       VALUES ($1, $2, COALESCE($3::timestamptz, now()))
        ON CONFLICT DO NOTHING RETURNING created_at`,
-      [tweetId, userId],
+      [tweetId, userId, at ?? null],
     );
     return rows[0]?.created_at ?? null;
   }

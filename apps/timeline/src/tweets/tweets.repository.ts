@@ -58,7 +58,8 @@ interface TweetViewRow {
 export type NewTweet = Pick<
   TweetEntity,
   'id' | 'authorId' | 'content' | 'imageUrls' | 'linkPreview' | 'parentId'
->;
+> &
+  Partial<Pick<TweetEntity, 'createdAt'>>;
 export type TweetCounter = 'replies_count' | 'retweets_count' | 'likes_count';
 
 /** The only code that reads and writes tweets, their text entities and pins. */

@@ -28,6 +28,9 @@ import { TweetsRepository } from './tweets.repository';
 const AUTHOR_WAIT_MS = 2_000;
 const AUTHOR_POLL_MS = 50;
 
+/** A tweet id (UUIDv7, so ids sort by time) made now, or at a backdated time. */
+const idAt = (at: Date | undefined): string => (at ? uuidv7({ msecs: at.getTime() }) : uuidv7());
+
 @Injectable()
 export class TweetsService {
   private readonly logger = new Logger(TweetsService.name);
@@ -42,9 +45,14 @@ export class TweetsService {
     private readonly signer: ImageProxySigner,
   ) {}
 
-  async create(authorId: string, request: CreateTweetRequest): Promise<TweetResponse> {
+  /**
+   * Posts. `at` backdates the post (the demo seed's history: the id's time
+   * and `createdAt`, so everything that orders or counts by time sees it
+   * then); now when not given. Replies and interactions take it too.
+   */
+  async create(authorId: string, request: CreateTweetRequest, at?: Date): Promise<TweetResponse> {
     const content = request.content ?? '';
-    const id = uuidv7();
+    const id = idAt(at);
     const linkPreview = request.linkPreview
       ? await this.linkPreviews.cachedPreviewFor(request.linkPreview.url)
       : null;
@@ -60,24 +68,31 @@ export class TweetsService {
           imageUrls: images.paths,
           linkPreview,
           parentId: null,
+          ...(at ? { createdAt: at } : {}),
         }),
       { rolledBack: () => this.images.release(authorId, id, images) },
     );
     return this.get(tweet.id, authorId);
   }
 
-  async reply(authorId: string, parentId: string, content: string): Promise<TweetResponse> {
+  async reply(
+    authorId: string,
+    parentId: string,
+    content: string,
+    at?: Date,
+  ): Promise<TweetResponse> {
     await this.awaitAuthor(authorId);
     const reply = await this.outbox.transaction(async (manager) => {
       const parent = await this.tweets.lock(manager, parentId);
       if (!parent) throw new TimelineException('TWEET_NOT_FOUND');
       const created = await this.insert(manager, {
-        id: uuidv7(),
+        id: idAt(at),
         authorId,
         content,
         imageUrls: [],
         linkPreview: null,
         parentId,
+        ...(at ? { createdAt: at } : {}),
       });
       await this.tweets.adjustCounter(manager, parentId, 'replies_count', 1);
       await this.outbox.append(manager, 'reply.created', {
@@ -133,12 +148,16 @@ export class TweetsService {
     });
   }
 
-  /** Likes, unlikes, retweets or unretweets; idempotent, counters exact under concurrent clicks. */
+  /**
+   * Likes, unlikes, retweets or unretweets; idempotent, counters exact under
+   * concurrent clicks. `at` backdates a like or retweet (see `create`).
+   */
   async interact(
     userId: string,
     id: string,
     kind: Interaction,
     on: boolean,
+    at?: Date,
   ): Promise<TweetInteractionResponse> {
     return this.outbox.transaction(async (manager) => {
       const tweet = await this.tweets.lock(manager, id);
@@ -146,15 +165,15 @@ export class TweetsService {
       const counter = kind === 'like' ? 'likes_count' : 'retweets_count';
       let delta = 0;
       if (on) {
-        const at = await this.interactions.add(manager, kind, id, userId);
-        if (at) {
+        const added = await this.interactions.add(manager, kind, id, userId, at);
+        if (added) {
           delta = 1;
           await this.tweets.adjustCounter(manager, id, counter, 1);
           await this.outbox.append(manager, kind === 'like' ? 'like.created' : 'retweet.created', {
             tweetId: id,
             userId,
             authorId: tweet.authorId,
-            at: new Date(at).toISOString(),
+            at: new Date(added).toISOString(),
           });
         }
       } else if (await this.interactions.remove(manager, kind, id, userId)) {

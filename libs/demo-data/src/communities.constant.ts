@@ -1,25 +1,33 @@
 import type { CommunityCategory } from '@wave/contracts';
+import type { FounderUsername } from './founders.constant';
+import type { DemoTopicName } from './topics.constant';
 
-/** A community of the demo catalogue: its owner, members and first posts are demo accounts. */
-export interface DemoCommunity {
-  owner: string;
+/**
+ * A community of the demo catalogue, as the founders started it: its owner,
+ * its first members and first posts. The generator adds the members who share
+ * its topic, and their posts, comments and likes.
+ */
+export interface DemoCommunityFounding {
+  owner: FounderUsername;
   name: string;
+  topic: DemoTopicName;
   description: string;
   category: CommunityCategory;
   isPrivate?: boolean;
   rules: string[];
-  members: string[];
-  posts: { username: string; content: string }[];
+  members: FounderUsername[];
+  posts: { username: FounderUsername; content: string }[];
 }
 
 const BE_KIND = 'Be kind: criticise ideas, not people.';
 const NO_SPAM = 'No spam or self-promotion without context.';
 
-/** Loaded by `npm start` (the seed command) for the demo: every category has at least one. */
-export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
+/** The demo catalogue: every category has at least one, and one is private. */
+export const DEMO_COMMUNITY_CATALOGUE: readonly DemoCommunityFounding[] = [
   {
     owner: 'linus',
     name: 'Open Source Maintainers',
+    topic: 'opensource',
     description:
       'Reviewing patches, triaging issues and keeping projects healthy for the long run.',
     category: 'Technology',
@@ -39,6 +47,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'grace',
     name: 'Compiler Enthusiasts',
+    topic: 'programming',
     description: 'Parsers, optimisers, code generation and the joy of a good error message.',
     category: 'Technology',
     rules: [BE_KIND, 'Share benchmarks with the setup you measured on.'],
@@ -53,6 +62,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'alan',
     name: 'Retro Game Preservation',
+    topic: 'gaming',
     description: 'Dumping cartridges, documenting hardware and keeping classic games playable.',
     category: 'Gaming',
     rules: [BE_KIND, 'No links to pirated copies.'],
@@ -67,6 +77,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'katherine',
     name: 'Board Game Night',
+    topic: 'gaming',
     description:
       'Strategy, co-op and party games: recommendations, house rules and session reports.',
     category: 'Gaming',
@@ -77,6 +88,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'ada',
     name: 'Generative Art Studio',
+    topic: 'design',
     description: 'Art made with code: plotters, shaders, looms and everything in between.',
     category: 'Art & Design',
     rules: [BE_KIND, 'Credit the tools and the artists you build on.'],
@@ -91,6 +103,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'margaret',
     name: 'Typography Corner',
+    topic: 'design',
     description: 'Typefaces, layout and the small details that make text a pleasure to read.',
     category: 'Art & Design',
     rules: [BE_KIND],
@@ -100,6 +113,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'ada',
     name: 'Algorithmic Composition',
+    topic: 'music',
     description: 'Music written with the help of rules, randomness and machines.',
     category: 'Music',
     rules: [BE_KIND, 'Share a recording when you can.'],
@@ -114,6 +128,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'katherine',
     name: 'Trail Runners',
+    topic: 'fitness',
     description: 'Routes, training plans, gear and race reports from the trails.',
     category: 'Sports',
     rules: [BE_KIND, 'Safety first: share conditions honestly.'],
@@ -128,6 +143,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'katherine',
     name: 'Orbital Mechanics',
+    topic: 'space',
     description: 'Trajectories, launch windows and the mathematics of getting there and back.',
     category: 'Science',
     rules: [BE_KIND, 'Show your working.', 'Cite sources for claims.'],
@@ -147,6 +163,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'alan',
     name: 'Mathematical Biology',
+    topic: 'science',
     description: 'Patterns in nature, from zebra stripes to population models.',
     category: 'Science',
     isPrivate: true,
@@ -159,6 +176,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'grace',
     name: 'Science Fiction Book Club',
+    topic: 'books',
     description: 'One book a month, discussed chapter by chapter.',
     category: 'Books',
     rules: [BE_KIND, 'Spoilers only in the thread for the chapter.'],
@@ -174,6 +192,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'margaret',
     name: 'Sourdough Lab',
+    topic: 'cooking',
     description: 'Starters, hydration, crumb shots and the science of bread.',
     category: 'Cooking',
     rules: [BE_KIND, 'Post your recipe with the photo.'],
@@ -183,6 +202,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'linus',
     name: 'Nordic Travel',
+    topic: 'travel',
     description: 'Tips for travelling in Finland, Sweden, Norway, Denmark and Iceland.',
     category: 'Travel',
     rules: [BE_KIND, NO_SPAM],
@@ -192,6 +212,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'grace',
     name: 'Bootstrapped Founders',
+    topic: 'startups',
     description: 'Building companies without outside funding: pricing, hiring and staying sane.',
     category: 'Business',
     rules: [BE_KIND, NO_SPAM, 'No fundraising pitches.'],
@@ -201,6 +222,7 @@ export const DEMO_COMMUNITIES: readonly DemoCommunity[] = [
   {
     owner: 'margaret',
     name: 'Desk Workers Who Lift',
+    topic: 'fitness',
     description: 'Strength training and mobility for people who sit all day.',
     category: 'Health & Fitness',
     rules: [BE_KIND, 'No medical advice: see a professional for injuries.'],

@@ -1,0 +1,124 @@
+import type { DemoSizeName } from './generate';
+import { DEMO_SIZE_NAMES } from './generate';
+
+export interface SeedOptions {
+  size: DemoSizeName;
+  /**
+   * Where the dataset's thirty days end: now by default. The seeds of one run
+   * share it (`--now`), so that every service generates the very same dates.
+   */
+  now?: Date;
+  /** Told about progress through long steps (nothing for short ones). */
+  progress?: SeedProgress;
+}
+
+/** Lines such as `posts 1200/6000`, for a seed that takes a while. */
+export type SeedProgress = (line: string) => void;
+
+/** A plain message, no stack (as a bad argument deserves). */
+class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** The seed command's arguments: `seed [--size default|large] [--now <ISO time>]`. */
+export function parseSeedArguments(
+  args: readonly string[],
+): Required<Omit<SeedOptions, 'progress'>> {
+  const options: Required<Omit<SeedOptions, 'progress'>> = { size: 'default', now: new Date() };
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    const [name = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s) : [arg];
+    const value = inline ?? args[(index += 1)];
+    if (value === undefined || (name !== '--size' && name !== '--now')) {
+      throw new UsageError(`Unknown seed argument "${arg}": use --size and --now`);
+    }
+    if (name === '--size') {
+      if (!(DEMO_SIZE_NAMES as string[]).includes(value)) {
+        throw new UsageError(`Unknown size "${value}": use ${DEMO_SIZE_NAMES.join(' or ')}`);
+      }
+      options.size = value as DemoSizeName;
+    } else {
+      const now = new Date(value);
+      if (!/^\d{4}-\d\d-\d\dT/.test(value) || Number.isNaN(now.getTime()) || now > new Date()) {
+        throw new UsageError(`--now takes an ISO time that is not in the future, not "${value}"`);
+      }
+      options.now = now;
+    }
+  }
+  return options;
+}
+
+/** Progress lines on stdout, prefixed with the service: for the large seed (the default is quick). */
+export const progressFor = (service: string, size: DemoSizeName): SeedProgress | undefined =>
+  size === 'large' ? (line) => process.stdout.write(`${service}: ${line}\n`) : undefined;
+
+/** Steps with fewer items than this say nothing while they run. */
+const QUIET_BELOW = 500;
+
+/**
+ * Runs `work` on every item, `concurrency` at a time (in order within each
+ * lane), and reports `label done/total` about every tenth of a long step.
+ */
+export async function forEachConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+  report?: { label: string; progress?: SeedProgress },
+): Promise<void> {
+  let next = 0;
+  let done = 0;
+  const step = Math.max(1, Math.ceil(items.length / 10));
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      await work(items[index] as T, index);
+      done += 1;
+      if (report?.progress && items.length >= QUIET_BELOW && done % step === 0) {
+        report.progress(`${report.label} ${done}/${items.length}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+}
+
+/**
+ * Waits until `done` answers true, as long as things move: `progress` is a
+ * number that grows while other services' events are still being handled (the
+ * events applied so far, say). False once it stood still for `stallMs`.
+ */
+export async function waitWhileProgressing(
+  done: () => Promise<boolean>,
+  progress: () => Promise<number>,
+  stallMs: number,
+  intervalMs = 250,
+): Promise<boolean> {
+  let last = -1;
+  let movedAt = Date.now();
+  for (;;) {
+    if (await done()) return true;
+    const value = await progress();
+    if (value !== last) {
+      last = value;
+      movedAt = Date.now();
+    } else if (Date.now() - movedAt > stallMs) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/**
+ * Waits until `check` answers true (asking every `intervalMs`), for what
+ * other services' events bring; false when `timeoutMs` passed first.
+ */
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  intervalMs = 200,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
