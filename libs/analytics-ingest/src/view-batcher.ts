@@ -18,6 +18,14 @@ export interface ViewBatcherOptions {
   onLost: (views: number, error: unknown) => void;
 }
 
+/** `onLost` that says so in the log: how many views a batch had, and why it was given up. */
+export const logLostViews =
+  (logger: { error(message: string): void }) =>
+  (views: number, error: unknown): void =>
+    logger.error(
+      `Lost a batch of ${views} views: ${error instanceof Error ? error.message : String(error)}`,
+    );
+
 /**
  * Collects page views and impressions in memory for `batchMs` (or until `maxViews`), then
  * adds them as one job to `analytics-ingest`, whose id is the batch's own (a uuid), so an

@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Viewer } from '@wave/analytics-ingest';
-import { pageViewRecord, ViewBatchSender } from '@wave/analytics-ingest';
+import { logLostViews, pageViewRecord, ViewBatchSender } from '@wave/analytics-ingest';
 import type { TrackPageViewRequest } from '@wave/contracts';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
@@ -16,16 +16,12 @@ import { GATEWAY_CONFIG } from '../config/gateway.config';
 @Injectable()
 export class PageViewQueue extends ViewBatchSender implements OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    const logger = new Logger(PageViewQueue.name);
     super({
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
       batchMs: config.INGEST_BATCH_MS,
       maxViews: config.INGEST_BATCH_MAX_VIEWS,
-      onLost: (views, error) =>
-        logger.error(
-          `Lost a batch of ${views} page views: ${error instanceof Error ? error.message : String(error)}`,
-        ),
+      onLost: logLostViews(new Logger(PageViewQueue.name)),
     });
   }
 
