@@ -105,6 +105,24 @@ describe('Auto-SEO', () => {
         `https://wave.test/community/${community}`,
       ),
     );
+    // Views mark a page for Auto-SEO only once analytics knows it exists: the posts (the
+    // deleted one's deletion not heard yet) and the public community.
+    for (const [id, author] of [
+      [post, member],
+      [othersPost, other],
+      [deletedPost, member],
+    ] as const) {
+      await sut.post(author, { id });
+    }
+    await sut.publish('community.created', {
+      communityId: community,
+      ownerId: uuidv7(),
+      name: 'Orbital Mechanics',
+      description: 'Launch windows.',
+      category: 'technology',
+      isPrivate: false,
+      createdAt: new Date().toISOString(),
+    });
     for (const path of [
       `/tweet/${post}`,
       `/tweet/${post}`,
@@ -208,7 +226,7 @@ describe('Auto-SEO', () => {
   });
 
   it('tries a page again later, each time waiting longer, while the web server is down', async () => {
-    const path = `/community/${uuidv7()}`;
+    const path = `/profile/web_down_${Date.now()}`;
     sut.track(path);
     await sut.settleViews();
     webDown = true;

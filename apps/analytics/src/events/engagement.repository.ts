@@ -73,12 +73,9 @@ export class EngagementRepository {
       }
       if (effect.edited) {
         await this.writeEdited(manager, effect.edited);
-        // Its page says something else now: Auto-SEO reads it again.
-        await this.seoPages.markChanged(manager, postPagePath(effect.edited.id));
       }
       if (effect.deleted) {
         await this.writeDeleted(manager, effect.deleted);
-        await this.seoPages.forget(manager, postPagePath(effect.deleted.id));
         await this.sitemaps.removePost(manager, effect.deleted.id);
       }
       await this.applyProjections(manager, effect);
@@ -86,6 +83,11 @@ export class EngagementRepository {
         await this.settlePending(manager, effect.created ?? effect.edited!, increments);
       }
       await this.rollups.add(manager, increments);
+      // Pages after posts and rollups, as the ingest does (one lock order, no deadlock): an
+      // edited post's page says something else now (Auto-SEO reads it again); a deleted one's
+      // is gone.
+      if (effect.edited) await this.seoPages.markChanged(manager, postPagePath(effect.edited.id));
+      if (effect.deleted) await this.seoPages.forget(manager, postPagePath(effect.deleted.id));
       if (effect.followers) {
         await this.rollups.addFollowers(manager, effect.followers.userId, effect.followers.delta);
       }

@@ -103,16 +103,6 @@ export class IngestRepository {
         else written.pageViews += 1;
       }
       await this.rollups.addPageViews(manager, [...perPage.values()]);
-      // Public pages that readers (not crawlers) viewed are Auto-SEO's to analyse.
-      const publicPages = new Map<string, PublicPageKind>();
-      for (const page of pages) {
-        const kind = page.crawler ? null : publicPageKindOf(page.path);
-        if (kind) publicPages.set(page.path, kind);
-      }
-      await this.seoPages.markViewed(
-        manager,
-        [...publicPages].map(([path, kind]) => ({ path, kind })),
-      );
 
       const counted = await this.firstViews(manager, postViews);
       const increments: Increments = emptyIncrements();
@@ -149,6 +139,17 @@ export class IngestRepository {
       // Pending views before rollups, as events settle them (one lock order, no deadlock).
       await this.addPending(manager, [...pending.values()]);
       await this.rollups.add(manager, increments);
+      // Public pages that readers (not crawlers) viewed are Auto-SEO's to analyse: after the
+      // posts and rollups, as the event handlers do (one lock order, no deadlock).
+      const publicPages = new Map<string, PublicPageKind>();
+      for (const page of pages) {
+        const kind = page.crawler ? null : publicPageKindOf(page.path);
+        if (kind) publicPages.set(page.path, kind);
+      }
+      await this.seoPages.markViewed(
+        manager,
+        [...publicPages].map(([path, kind]) => ({ path, kind })),
+      );
       await this.rawEvents.insert(manager, raw, window);
       return written;
     });

@@ -3,10 +3,13 @@ export const PUBLIC_PAGE_KINDS = ['post', 'profile', 'community'] as const;
 export type PublicPageKind = (typeof PUBLIC_PAGE_KINDS)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** The web client's routes of those pages (a username is 1 to 50 word characters). */
+/**
+ * The web client's routes of those pages: a profile by username (1 to 50 word characters) or
+ * by id (its canonical address, the one sitemaps and other screens link).
+ */
 const PAGES: ReadonlyArray<readonly [PublicPageKind, RegExp]> = [
   ['post', new RegExp(`^/tweet/(${UUID})$`, 'i')],
-  ['profile', /^\/profile\/(\w{1,50})$/],
+  ['profile', new RegExp(`^/profile/(\\w{1,50}|${UUID})$`, 'i')],
   ['community', new RegExp(`^/community/(${UUID})$`, 'i')],
 ];
 

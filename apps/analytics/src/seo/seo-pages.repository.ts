@@ -40,9 +40,18 @@ export class SeoPagesRepository {
     if (pages.length === 0) return;
     // One order for every writer, so two batches never wait on each other's rows in a circle.
     const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    // Only pages that exist: a post or a public community analytics knows (a primary key each),
+    // so that views of made-up ids cannot fill the queue ahead of real pages. Profiles are
+    // checked when read (a missing one is forgotten then).
     await manager.query(
       `INSERT INTO seo_pages AS p (path, kind, due_at)
        SELECT path, kind, now() FROM unnest($1::varchar[], $2::varchar[]) AS v(path, kind)
+       WHERE CASE v.kind
+         WHEN 'post' THEN EXISTS (SELECT 1 FROM posts WHERE posts.id = substring(v.path from 8)::uuid
+                                    AND posts.deleted_at IS NULL AND posts.created_at IS NOT NULL)
+         WHEN 'community' THEN EXISTS (SELECT 1 FROM communities c
+                                    WHERE c.id = substring(v.path from 12)::uuid AND NOT c.is_private)
+         ELSE true END
        ON CONFLICT (path) DO UPDATE SET due_at = now()
        WHERE p.due_at IS NULL
          AND p.analyzed_at < now() - interval '${REANALYSIS_INTERVAL_MINUTES} minutes'`,
