@@ -1,11 +1,16 @@
 import { Queue } from 'bullmq';
 import { v7 as uuidv7 } from 'uuid';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { bullPrefix, redisOptionsFromUrl } from '@wave/redis';
 import type { IngestBatchJob, ViewRecord } from './ingest-queue';
 import { INGEST_QUEUE } from './ingest-queue';
 
 /** Tries to hand a batch to Redis before its views are given up (and logged). */
 const ENQUEUE_ATTEMPTS = 3;
+/**
+ * Batches on their way to Redis at most; past that (Redis slow or away), new batches are
+ * given up at once rather than held: memory stays bounded whatever the traffic.
+ */
+export const MAX_BATCHES_IN_FLIGHT = 64;
 
 export interface ViewBatcherOptions {
   redisUrl: string;
@@ -16,6 +21,24 @@ export interface ViewBatcherOptions {
   maxViews: number;
   /** Told of a batch given up after its attempts (Redis down for seconds). */
   onLost: (views: number, error: unknown) => void;
+  /**
+   * How long one attempt to add a batch may take (BullMQ waits for a connection that was
+   * never made, whatever the client's options): 2 s unless said otherwise.
+   */
+  attemptTimeoutMs?: number;
+}
+
+const DEFAULT_ATTEMPT_TIMEOUT_MS = 2_000;
+/** How long `close` waits for Redis to say goodbye before dropping the connection. */
+const CLOSE_TIMEOUT_MS = 2_000;
+
+/** `work`, or a rejection once `ms` have passed. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** `onLost` that says so in the log: how many views a batch had, and why it was given up. */
@@ -41,7 +64,13 @@ export class ViewBatchSender {
 
   constructor(private readonly options: ViewBatcherOptions) {
     this.queue = new Queue(INGEST_QUEUE, {
-      connection: bullConnection(options.redisUrl),
+      // A producer fails fast while Redis is away (no endless offline queue of adds, which is
+      // what workers need): the retries below then give the batch up, and say so.
+      connection: {
+        ...redisOptionsFromUrl(options.redisUrl),
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      },
       prefix: bullPrefix(options.redisKeyPrefix),
     });
   }
@@ -61,7 +90,11 @@ export class ViewBatchSender {
   /** Sends what is left, then lets go of Redis. */
   async close(): Promise<void> {
     await this.drain();
-    await this.queue.close();
+    try {
+      await within(this.queue.close(), CLOSE_TIMEOUT_MS, 'closing the ingest queue');
+    } catch {
+      await this.queue.disconnect();
+    }
   }
 
   private flush(): void {
@@ -70,6 +103,10 @@ export class ViewBatchSender {
     if (this.buffer.length === 0) return;
     const job: IngestBatchJob = { batchId: uuidv7(), views: this.buffer };
     this.buffer = [];
+    if (this.inFlight.size >= MAX_BATCHES_IN_FLIGHT) {
+      this.options.onLost(job.views.length, new Error('too many batches waiting for Redis'));
+      return;
+    }
     const sending = this.enqueue(job).finally(() => this.inFlight.delete(sending));
     this.inFlight.add(sending);
   }
@@ -77,13 +114,19 @@ export class ViewBatchSender {
   private async enqueue(job: IngestBatchJob): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.queue.add('views', job, {
-          jobId: job.batchId,
-          attempts: 8,
-          backoff: { type: 'exponential', delay: 1_000 },
-          removeOnComplete: { age: 3600, count: 10_000 },
-          removeOnFail: { age: 14 * 24 * 3600 },
-        });
+        // An attempt that times out may still land later: the batch's id keeps a later
+        // attempt from adding it twice.
+        await within(
+          this.queue.add('views', job, {
+            jobId: job.batchId,
+            attempts: 8,
+            backoff: { type: 'exponential', delay: 1_000 },
+            removeOnComplete: { age: 3600, count: 10_000 },
+            removeOnFail: { age: 14 * 24 * 3600 },
+          }),
+          this.options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+          'adding a batch of views',
+        );
         return;
       } catch (error) {
         if (attempt >= ENQUEUE_ATTEMPTS) {
