@@ -8,7 +8,8 @@ export const MESSAGES = {
   analyzing: 'Analyzing...',
   optimize: 'Get Optimization Suggestions',
   optimizing: 'Getting suggestions...',
-  moreIssues: (count: number) => `+${count} more ${count === 1 ? 'issue' : 'issues'}`,
+  /** The spec's text verbatim ('+N more issues'), for one as for many. */
+  moreIssues: (count: number) => `+${count} more issues`,
   titleRequired: 'Title is required',
   contentRequired: 'Content is required',
   keywordsRequired: 'Enter at least one keyword',

@@ -156,7 +156,7 @@ describe('SeoDashboardPage', () => {
         .map((item) => item.textContent),
     ).toEqual(['First', 'Second', 'Third']);
     expect(within(middling).getByText('+2 more issues')).toBeInTheDocument();
-    expect(within(page('Fair page')).getByText('+1 more issue')).toBeInTheDocument();
+    expect(within(page('Fair page')).getByText('+1 more issues')).toBeInTheDocument();
     expect(within(page('Poor page')).queryByText(/more issue/)).not.toBeInTheDocument();
     expect(within(page('Good page')).getByText('No issues found.')).toBeInTheDocument();
     expect(within(middling).getByRole('link', { name: /^\/tweet\// })).toHaveAttribute(
