@@ -763,6 +763,8 @@ describe('the web client', () => {
     expect(container?.env).toEqual([
       { name: 'GATEWAY_UPSTREAM', value: `gateway:${gateway?.spec.ports[0]?.port}` },
       { name: 'PAGE_META_UPSTREAM', value: `127.0.0.1:${PAGE_META_PORT}` },
+      // The ingress's X-Forwarded-For is believed from the pod range (the readers' addresses).
+      { name: 'REAL_IP_FROM', value: '10.0.0.0/8' },
     ]);
     expect(container?.envFrom ?? []).toEqual([]);
   });

@@ -180,7 +180,11 @@ describe(`the web server (${TEMPLATE})`, () => {
 
   it('names only environment variables the image sets, as ${NAME}', () => {
     const placeholders = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]!));
-    expect([...placeholders].sort()).toEqual(['GATEWAY_UPSTREAM', 'PAGE_META_UPSTREAM']);
+    expect([...placeholders].sort()).toEqual([
+      'GATEWAY_UPSTREAM',
+      'PAGE_META_UPSTREAM',
+      'REAL_IP_FROM',
+    ]);
     const env = runtimeInstructions('ENV').reduce<Record<string, string>>(
       (all, instruction) => ({ ...all, ...envOf(instruction.args) }),
       {},
@@ -197,6 +201,17 @@ describe(`the web server (${TEMPLATE})`, () => {
   it('includes only files the image copies', () => {
     const left = includesLeft(expand(parseNginx(text)));
     expect(left.filter((path) => !builtFiles.has(path))).toEqual([]);
+  });
+
+  it('believes X-Forwarded-For only from ${REAL_IP_FROM}, which is the loopback unless set', () => {
+    expect(argsOf(server, 'set_real_ip_from')).toEqual(['${REAL_IP_FROM}']);
+    expect(argsOf(server, 'real_ip_header')).toEqual(['X-Forwarded-For']);
+    expect(argsOf(server, 'real_ip_recursive')).toEqual(['on']);
+    const env = runtimeInstructions('ENV').reduce<Record<string, string>>(
+      (all, instruction) => ({ ...all, ...envOf(instruction.args) }),
+      {},
+    );
+    expect(env['REAL_IP_FROM']).toBe('127.0.0.1/32');
   });
 
   it('answers /healthz itself with 200', () => {

@@ -52,6 +52,7 @@ export async function startNginx(upstreams: {
   const rendered = image(template)
     .replaceAll('${GATEWAY_UPSTREAM}', hostOf(upstreams.gatewayUrl))
     .replaceAll('${PAGE_META_UPSTREAM}', hostOf(upstreams.pageMetaUrl))
+    .replaceAll('${REAL_IP_FROM}', '127.0.0.1/32')
     .replace(/^(\s*)listen 8080;$/m, `$1listen 127.0.0.1:${port};`);
   if (!rendered.includes(`listen 127.0.0.1:${port};`)) throw new Error('no `listen 8080;` to move');
   writeFileSync(join(folder, 'default.conf'), rendered);
