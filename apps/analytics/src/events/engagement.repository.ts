@@ -6,7 +6,7 @@ import type { RawEvent, RawEventsWindow } from '../common/raw-events.repository'
 import { returnedRows } from '../common/query-result.util';
 import { RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
-import { emptyIncrements } from '../rollups/rollup-increments.util';
+import { addPostViews, emptyIncrements } from '../rollups/rollup-increments.util';
 import type { CommunityCreated, CommunityUpdated } from '../communities/communities.repository';
 import { CommunitiesRepository } from '../communities/communities.repository';
 import { RollupsRepository } from '../rollups/rollups.repository';
@@ -176,14 +176,7 @@ export class EngagementRepository {
     );
     for (const row of rows) {
       const at = new Date(row.hour_start);
-      increments.posts.push({
-        postId: post.id,
-        authorId: post.authorId,
-        at,
-        field: 'views',
-        n: row.views,
-      });
-      increments.users.push({ userId: post.authorId, at, field: 'views', n: row.views });
+      addPostViews(increments, { postId: post.id, authorId: post.authorId, at, n: row.views });
     }
   }
 }

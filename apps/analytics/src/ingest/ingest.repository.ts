@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { RawEvent, RawEventsWindow } from '../common/raw-events.repository';
 import { RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
-import { emptyIncrements, hourStartOf } from '../rollups/rollup-increments.util';
+import { addPostViews, emptyIncrements, hourStartOf } from '../rollups/rollup-increments.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
 import type { PublicPageKind } from '../seo/public-page.util';
 import { publicPageKindOf } from '../seo/public-page.util';
@@ -118,14 +118,7 @@ export class IngestRepository {
           sourceId: batchId,
         });
         if (view.authorId) {
-          increments.posts.push({
-            postId: view.postId,
-            authorId: view.authorId,
-            at: view.at,
-            field: 'views',
-            n: 1,
-          });
-          increments.users.push({ userId: view.authorId, at: view.at, field: 'views', n: 1 });
+          addPostViews(increments, { ...view, authorId: view.authorId, n: 1 });
         } else {
           const hourStart = hourStartOf(view.at);
           const key = `${view.postId}|${hourStart.toISOString()}`;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Increments } from '../rollups/rollup-increments.util';
-import { emptyIncrements } from '../rollups/rollup-increments.util';
+import { addPostViews, emptyIncrements } from '../rollups/rollup-increments.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
 import { returnedRows } from '../common/query-result.util';
 
@@ -69,14 +69,12 @@ export class RetentionRepository {
       const increments: Increments = emptyIncrements();
       for (const row of moved) {
         const at = new Date(row.hour_start);
-        increments.posts.push({
+        addPostViews(increments, {
           postId: row.post_id,
           authorId: row.author_id,
           at,
-          field: 'views',
           n: row.views,
         });
-        increments.users.push({ userId: row.author_id, at, field: 'views', n: row.views });
       }
       await this.rollups.add(manager, increments);
       return moved.reduce((sum, row) => sum + row.views, 0);

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { EngagementCounts } from '../rollups/rollup.entity';
 
 /**
  * What analytics knows of a post, from `tweet.created`, `tweet.updated` and
@@ -6,10 +7,12 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  * post's `tweet.created` is heard, the newest edit wins (`editedAt`), and a
  * deletion stays (`deletedAt`), so a late create cannot bring a post back.
  * A row may also start with a count (a like heard before the post), `createdAt` null.
+ * Its counts are the post's lifetime ones, added to with its rollups (the same batch and
+ * transaction): what tweet cards show, and how the dashboard ranks top posts.
  */
 @Entity({ name: 'posts' })
 @Index('ix_posts_author_created', ['authorId', 'createdAt'])
-export class PostEntity {
+export class PostEntity extends EngagementCounts {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -34,27 +37,4 @@ export class PostEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;
-
-  /*
-   * The post's lifetime counts, added to with its rollups (the same batch, the same
-   * transaction): what tweet cards show, and how the dashboard ranks top posts without
-   * summing rollups.
-   */
-  @Column({ type: 'integer', default: 0 })
-  views!: number;
-
-  @Column({ type: 'integer', default: 0 })
-  likes!: number;
-
-  @Column({ type: 'integer', default: 0 })
-  unlikes!: number;
-
-  @Column({ type: 'integer', default: 0 })
-  replies!: number;
-
-  @Column({ type: 'integer', default: 0 })
-  retweets!: number;
-
-  @Column({ type: 'integer', default: 0 })
-  unretweets!: number;
 }

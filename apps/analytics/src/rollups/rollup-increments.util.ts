@@ -35,6 +35,16 @@ export interface Increments {
 
 export const emptyIncrements = (): Increments => ({ users: [], posts: [] });
 
+/** `n` views of a post at `at`: counted for the post and for its author. */
+export function addPostViews(
+  increments: Increments,
+  view: { postId: string; authorId: string; at: Date; n: number },
+): void {
+  const { postId, authorId, at, n } = view;
+  increments.posts.push({ postId, authorId, at, field: 'views', n });
+  increments.users.push({ userId: authorId, at, field: 'views', n });
+}
+
 /** One rollup row to add: its key and what to add to each count. */
 export interface RollupRow<F extends string> {
   key: string[];

@@ -1,11 +1,12 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * What happened to a post (or to all the posts of a user) in one hour or day.
- * Taken-back likes and retweets are counted apart, so a repeated event can never
- * push a count below zero, and the dashboard shows likes less unlikes.
+ * What happened to a post (or to all the posts of a user) in one hour or day, or in a
+ * post's whole life (on its projection row). Taken-back likes and retweets are counted
+ * apart, so a repeated event can never push a count below zero, and the dashboard shows
+ * likes less unlikes.
  */
-abstract class EngagementCounts {
+export abstract class EngagementCounts {
   @Column({ type: 'integer', default: 0 })
   views!: number;
 

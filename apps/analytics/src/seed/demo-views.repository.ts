@@ -6,7 +6,7 @@ import type {
   RawEventsWindow,
 } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
-import { emptyIncrements } from '../rollups/rollup-increments.util';
+import { addPostViews, emptyIncrements } from '../rollups/rollup-increments.util';
 import type { RollupsRepository } from '../rollups/rollups.repository';
 
 /** A view of a post on a day whose viewers analytics no longer keeps. */
@@ -119,14 +119,12 @@ export class DemoViewsRepository {
       const increments: Increments = emptyIncrements();
       const raw: RawEvent[] = [];
       for (const view of views) {
-        increments.posts.push({
+        addPostViews(increments, {
           postId: view.postId,
           authorId: view.authorId,
           at: view.at,
-          field: 'views',
           n: 1,
         });
-        increments.users.push({ userId: view.authorId, at: view.at, field: 'views', n: 1 });
         raw.push({
           occurredAt: view.at,
           kind: 'post_view',
