@@ -30,6 +30,7 @@ const REDIS_PREFIX = 'wave-bench-analytics:';
 /** Arrival rates to measure, one run each: the target and one below it, to see the knee. */
 const TRACK_RATES = (process.env['BENCH_TRACK_RATES'] ?? '1000,2000').split(',').map(Number);
 const TRACK_SECONDS = Number(process.env['BENCH_TRACK_SECONDS'] ?? 15);
+const WARM_UP_SECONDS = 3;
 const VIEW_EVENTS = Number(process.env['BENCH_VIEW_EVENTS'] ?? 1_000_000);
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 1_000);
 const DASHBOARD_RUNS = Number(process.env['BENCH_RUNS'] ?? 200);
@@ -74,9 +75,17 @@ function post(
   });
 }
 
-/** Page views at a constant arrival rate, spread over `paths`; stops by itself. */
-async function trackOpenLoop(gatewayUrl: string, paths: string[], rate: number, seconds: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * Page views at a constant arrival rate, spread over `paths`, on `agent`'s kept-alive sockets;
+ * stops by itself.
+ */
+async function trackOpenLoop(
+  agent: Agent,
+  gatewayUrl: string,
+  paths: string[],
+  rate: number,
+  seconds: number,
+) {
   const url = new URL('/api/seo/track', gatewayUrl);
   const total = rate * seconds;
   const pending: Promise<{ status: number; ms: number }>[] = [];
@@ -96,7 +105,6 @@ async function trackOpenLoop(gatewayUrl: string, paths: string[], rate: number, 
   }
   const sendSeconds = (performance.now() - started) / 1000;
   const results = await Promise.all(pending);
-  agent.destroy();
   const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
   const byStatus = new Map<number, number>();
   for (const { status } of results) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
@@ -270,12 +278,14 @@ async function main(): Promise<void> {
     await analytics.start();
     await gateway.start();
 
-    // 1. Tracking: a warm-up (the code compiled, the sockets open), then each rate on paths of
-    // its own, counted once the ingest queue has drained.
-    await trackOpenLoop(gateway.url, ['/warm-up'], 500, 3);
+    // 1. Tracking: each rate after a warm-up at that rate on the same kept-alive sockets (the
+    // code compiled, the sockets open, as behind a load balancer that keeps its connections),
+    // on paths of its own, counted once the ingest queue has drained.
+    const agent = new Agent({ keepAlive: true, maxSockets: 256 });
     for (const rate of TRACK_RATES) {
+      await trackOpenLoop(agent, gateway.url, ['/warm-up'], rate, WARM_UP_SECONDS);
       const paths = Array.from({ length: 500 }, (_, index) => `/profile/r${rate}-${index}`);
-      const run = await trackOpenLoop(gateway.url, paths, rate, TRACK_SECONDS);
+      const run = await trackOpenLoop(agent, gateway.url, paths, rate, TRACK_SECONDS);
       const accepted = run.byStatus.get(202) ?? 0;
       const drainStarted = Date.now();
       const counted = await waitForDrain(db, paths, accepted);
@@ -290,7 +300,9 @@ async function main(): Promise<void> {
       say(
         `  counted ${counted} of ${accepted} accepted (${counted === accepted ? 'nothing lost' : 'MISMATCH'}), ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the last answer`,
       );
+      say(`  over ${Object.values(agent.freeSockets).flat().length} kept-alive connections`);
     }
+    agent.destroy();
 
     // 2. The 90-day dashboard.
     const generating = Date.now();
