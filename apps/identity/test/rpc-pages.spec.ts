@@ -77,10 +77,15 @@ describe(IdentityRpcServer.name, () => {
     expect(pages).toBe(3);
     const ids = users.map((user) => user.id).sort();
     expect(seen.map((user) => user.id)).toEqual(ids);
-    const rows: { id: string; display_name: string; version: number; verified: boolean }[] =
-      await harness.dataSource.query(
-        `SELECT id, display_name, version, verified FROM identity.users ORDER BY id`,
-      );
+    const rows: {
+      id: string;
+      display_name: string;
+      version: number;
+      verified: boolean;
+      updated_at: Date;
+    }[] = await harness.dataSource.query(
+      `SELECT id, display_name, version, verified, updated_at FROM identity.users ORDER BY id`,
+    );
     expect(seen).toEqual(
       rows.map((row) => ({
         id: row.id,
@@ -89,6 +94,8 @@ describe(IdentityRpcServer.name, () => {
         profileImageUrl: null,
         verified: row.verified,
         version: row.version,
+        // When the profile last changed, so a projection keeps the newer of page and event.
+        updatedAt: row.updated_at.toISOString(),
       })),
     );
     expect(seen.find((user) => user.id === users[0]?.id)).toMatchObject({

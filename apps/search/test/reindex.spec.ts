@@ -100,6 +100,7 @@ describe(Reindexer.name, () => {
     profileImageUrl: null,
     verified: false,
     version: 1,
+    updatedAt: new Date().toISOString(),
     ...extra,
   });
   const tweetOf = (authorId: string, content: string, hashtags: string[] = []): TweetItem => ({

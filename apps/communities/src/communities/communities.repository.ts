@@ -39,6 +39,16 @@ export interface PersonRow {
   at: Date;
 }
 
+/** A community as `community.created` and `community.updated` describe it to other services. */
+export interface CommunityKeyRow {
+  id: string;
+  ownerId: string;
+  name: string;
+  isPrivate: boolean;
+  version: number;
+  createdAt: Date;
+}
+
 export interface ListFilter {
   category: CommunityCategory | null;
   search: string | null;
@@ -136,6 +146,22 @@ export class CommunitiesRepository {
     return this.dataSource.query(
       `SELECT id, icon_url AS "iconUrl" FROM ${TABLES.communities} WHERE id = ANY($1::uuid[])`,
       [ids],
+    );
+  }
+
+  /** Communities after `after` in id order (all of them, page by page): the rebuild call's rows. */
+  pageById(after: string | null, limit: number): Promise<CommunityKeyRow[]> {
+    const parameters: unknown[] = [limit];
+    let where = '';
+    if (after) {
+      parameters.push(after);
+      where = 'WHERE id > $2';
+    }
+    return this.dataSource.query(
+      `SELECT id, created_by AS "ownerId", name, is_private AS "isPrivate", version,
+         created_at AS "createdAt"
+       FROM ${TABLES.communities} ${where} ORDER BY id LIMIT $1`,
+      parameters,
     );
   }
 

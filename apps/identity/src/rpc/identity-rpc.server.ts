@@ -50,6 +50,7 @@ export class IdentityRpcServer extends RpcEndpoint {
         profileImageUrl: user.profileImageUrl,
         verified: user.verified,
         version: user.version,
+        updatedAt: user.updatedAt.toISOString(),
       })),
       next: page.next,
     };

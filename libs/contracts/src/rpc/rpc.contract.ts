@@ -108,9 +108,10 @@ export const rpcSchemas = {
   },
   /**
    * Every user, in id order, `limit` at a time: what `user.registered` and
-   * `user.updated` carry for search (the same `version`). `next` is the
-   * `after` of the following page, null after the last. For rebuilding
-   * projections (search's reindex command).
+   * `user.updated` carry (the same `version`; `updatedAt`, when the profile
+   * last changed). `next` is the `after` of the following page, null after the
+   * last. For rebuilding projections (search's reindex command, analytics'
+   * backfill).
    */
   'identity.users-page': {
     request: z.object({ after: z.uuid().optional(), limit: pageLimit }),
@@ -123,6 +124,28 @@ export const rpcSchemas = {
           profileImageUrl: z.string().nullable(),
           verified: z.boolean(),
           version: z.number().int().positive(),
+          updatedAt: isoDate,
+        }),
+      ),
+      next: z.uuid().nullable(),
+    }),
+  },
+  /**
+   * Every community, in id order, `limit` at a time, as `community.created`
+   * and `community.updated` describe it: its owner, its settings and their
+   * `version`; as `identity.users-page`. For analytics' backfill.
+   */
+  'communities.communities-page': {
+    request: z.object({ after: z.uuid().optional(), limit: pageLimit }),
+    response: z.object({
+      items: z.array(
+        z.object({
+          id: z.uuid(),
+          ownerId: z.uuid(),
+          name: z.string(),
+          isPrivate: z.boolean(),
+          version: z.number().int().positive(),
+          createdAt: isoDate,
         }),
       ),
       next: z.uuid().nullable(),
