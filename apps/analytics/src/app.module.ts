@@ -5,11 +5,15 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { InternalAuthModule } from '@wave/internal-auth';
 import { REDIS_CLIENT, RedisModule } from '@wave/redis';
+import { RpcClientModule } from '@wave/rpc';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { UserAnalyticsRepository } from './analytics/user-analytics.repository';
 import { UserAnalyticsService } from './analytics/user-analytics.service';
+import { BackfillWorker } from './backfill/backfill.worker';
+import { BackfillRunsRepository } from './backfill/backfill-runs.repository';
+import { ProjectionsBackfillService } from './backfill/projections-backfill.service';
 import { RawEventsRepository } from './common/raw-events.repository';
 import { CommunitiesRepository } from './communities/communities.repository';
 import type { AnalyticsConfig } from './config/analytics.config';
@@ -55,6 +59,7 @@ export class AppModule {
           name: 'analytics',
         }),
         InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
         HealthModule.register({
           provide: HEALTH_CHECKS,
           inject: [DataSource, REDIS_CLIENT],
@@ -98,6 +103,9 @@ export class AppModule {
         IngestWorker,
         AnalyticsEventsWorker,
         MaintenanceWorker,
+        BackfillRunsRepository,
+        ProjectionsBackfillService,
+        BackfillWorker,
       ],
     };
   }

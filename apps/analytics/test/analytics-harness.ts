@@ -64,6 +64,8 @@ export class AnalyticsHarness {
       // Fewer day partitions to create for every test file.
       RAW_EVENTS_RETENTION_DAYS: '3',
       INGEST_BATCH_MS: '20',
+      // No identity nor communities to read from (backfill.spec.ts stands in for them).
+      BACKFILL_ON_START: 'false',
       ...env,
     });
     await migrateAnalytics(this.config);

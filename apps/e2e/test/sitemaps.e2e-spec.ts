@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { CommunityDetailResponse, TweetResponse, UserResponse } from '@wave/contracts';
 import type { ServiceProcess } from '@wave/testing';
 import { eventually, freePort } from '@wave/testing';
@@ -188,5 +189,45 @@ describe('sitemaps through the web server and the gateway', () => {
         await alone.stop();
       }
     });
+  });
+
+  it('lists members and communities analytics never heard of, once it backfilled them at start', async () => {
+    const latecomers = await client.post<CommunityDetailResponse>('/api/communities', {
+      name: 'Sitemap Latecomers',
+      description: 'Made before analytics followed communities',
+      category: 'Technology',
+      isPrivate: false,
+    });
+    expect(latecomers.status).toBe(201);
+    const expected = [
+      `${ORIGIN}/profile/${member.id}`,
+      `${ORIGIN}/community/${latecomers.body.id}`,
+    ];
+    await eventually(
+      () => crawl(web.url),
+      ({ pages }) => expected.every((url) => pages.includes(url)),
+      { timeoutMs: 20_000, what: 'the new community in the sitemaps' },
+    );
+    // As on an install from before analytics followed users and communities: it knows none.
+    await stack.analytics.stop();
+    const db = new Client({ connectionString: stack.database.url });
+    await db.connect();
+    try {
+      await db.query(
+        'DELETE FROM analytics.users; DELETE FROM analytics.communities; DELETE FROM analytics.backfill_runs',
+      );
+    } finally {
+      await db.end();
+    }
+    await stack.analytics.start();
+
+    // It reads them from identity and communities at start (over RPC): the sitemaps list them
+    // again, and still nothing private.
+    const { pages } = await eventually(
+      () => crawl(web.url),
+      ({ pages: listed }) => expected.every((url) => listed.includes(url)),
+      { timeoutMs: 30_000, what: 'the backfilled profile and community in the sitemaps' },
+    );
+    expect(pages.some((url) => url.includes(secret.id) || url.includes(open.id))).toBe(false);
   });
 });

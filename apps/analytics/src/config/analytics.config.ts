@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   allowsBuiltInSecrets,
+  booleanVar,
   databaseEnvShape,
   loadConfig,
   portVar,
@@ -61,6 +62,11 @@ export const analyticsEnvSchema = serviceEnvSchema({
   SITEMAP_PAGE_SIZE: count(SITEMAP_MAX_URLS, SITEMAP_MAX_URLS),
   /** The posts sitemap lists the top-level posts of this many days. */
   SITEMAP_POST_DAYS: count(30, 3650),
+  /**
+   * At start, fill the users and communities projections from identity and communities (over
+   * RPC) until done once: members and communities from before analytics heard their events.
+   */
+  BACKFILL_ON_START: booleanVar(true),
 })
   .refine((env) => env.HOURLY_ROLLUP_RETENTION_DAYS >= MIN_HOURLY_ROLLUP_RETENTION_DAYS, {
     message: `must be at least ${MIN_HOURLY_ROLLUP_RETENTION_DAYS} (the longest range and the period before it)`,

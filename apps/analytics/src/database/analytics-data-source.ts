@@ -1,5 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import { buildDataSourceOptions } from '@wave/database';
+import { BackfillRunEntity } from '../backfill/backfill-run.entity';
 import { AppliedBatchEntity, AppliedEventEntity } from '../common/applied.entity';
 import { CommunityEntity } from '../communities/community.entity';
 import type { AnalyticsConfig } from '../config/analytics.config';
@@ -40,6 +41,7 @@ export const ANALYTICS_ENTITIES = [
   UserEntity,
   CommunityEntity,
   SitemapPostEntity,
+  BackfillRunEntity,
 ];
 
 export const analyticsDataSourceOptions = (config: AnalyticsConfig): DataSourceOptions =>

@@ -99,9 +99,13 @@ export class EngagementRepository {
   /**
    * Users and communities: a profile whose member changed is analysed again; so is a
    * community's page (its owner may be known now), unless the community is private, whose page
-   * is forgotten (it leaves the dashboards; the sitemap reads the projection).
+   * is forgotten (it leaves the dashboards; the sitemap reads the projection). Events apply
+   * them, and so does the backfill from their owners (in the caller's transaction).
    */
-  private async applyProjections(manager: EntityManager, effect: EventEffect): Promise<void> {
+  async applyProjections(
+    manager: EntityManager,
+    effect: Pick<EventEffect, 'user' | 'communityCreated' | 'communityUpdated'>,
+  ): Promise<void> {
     if (effect.user) {
       const usernames = await this.users.apply(manager, effect.user);
       if (usernames) await this.seoPages.markProfileChanged(manager, effect.user.id, usernames);

@@ -82,9 +82,13 @@ export async function seedAnalytics(
 ): Promise<AnalyticsSeedResult> {
   const data = generateDemoData(options.size, options.now ?? new Date());
   if (await seededAlready(config)) return { pageViews: 0, postViews: 0 };
-  const app = await NestFactory.createApplicationContext(AppModule.register(config), {
-    logger: ['error', 'warn'],
-  });
+  // The demo's members and communities arrive by events: no backfill from their owners here.
+  const app = await NestFactory.createApplicationContext(
+    AppModule.register({ ...config, BACKFILL_ON_START: false }),
+    {
+      logger: ['error', 'warn'],
+    },
+  );
   await app.init();
   try {
     const repository = new DemoViewsRepository(

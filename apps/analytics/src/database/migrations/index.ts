@@ -3,6 +3,7 @@ import { CreatePartitionedTables1795584789075 } from './1795584789075-create-par
 import { CreateSeoPages1795762958179 } from './1795762958179-create-seo-pages.migration';
 import { AddPostCounts1795771155464 } from './1795771155464-add-post-counts.migration';
 import { AddSitemapProjections1795771343439 } from './1795771343439-add-sitemap-projections.migration';
+import { AddBackfillRuns1795783482381 } from './1795783482381-add-backfill-runs.migration';
 
 /** Every migration, in order. Generated with `npm run migration:generate -- analytics <Name>`. */
 export const ANALYTICS_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const ANALYTICS_MIGRATIONS = [
   CreateSeoPages1795762958179,
   AddPostCounts1795771155464,
   AddSitemapProjections1795771343439,
+  AddBackfillRuns1795783482381,
 ];

@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { RpcResponse } from '@wave/contracts';
+import { RpcClient } from '@wave/rpc';
+import { EngagementRepository } from '../events/engagement.repository';
+import type { BackfillRun, BackfillSource, OwnerPage } from './backfill-runs.repository';
+import { BACKFILL_SOURCES, BackfillRunsRepository } from './backfill-runs.repository';
+
+/** Rows asked of an owner per page (one transaction each). */
+export const BACKFILL_PAGE_SIZE = 500;
+
+type UserItem = RpcResponse<'identity.users-page'>['items'][number];
+type CommunityItem = RpcResponse<'communities.communities-page'>['items'][number];
+
+/**
+ * Fills the users and communities projections from their owners (identity, communities)
+ * once, for members and communities from before analytics heard their events: a page at a
+ * time over RPC, each row applied as its event would be (the highest version wins, so a page
+ * and a newer event meet in any order), the cursor saved with each page. Interrupted, it
+ * continues from the saved cursor; finished, it does nothing.
+ */
+@Injectable()
+export class ProjectionsBackfillService {
+  private readonly logger = new Logger(ProjectionsBackfillService.name);
+
+  private readonly sources: {
+    [S in BackfillSource]: {
+      read: (after: string | null, limit: number) => Promise<OwnerPage<unknown>>;
+      write: Parameters<BackfillRunsRepository['pageOf']>[2];
+    };
+  } = {
+    users: {
+      read: (after, limit) =>
+        this.rpc.call('identity.users-page', { ...(after ? { after } : {}), limit }),
+      write: async (manager, items) => {
+        for (const user of items as UserItem[]) {
+          await this.projections.applyProjections(manager, {
+            user: {
+              id: user.id,
+              username: user.username,
+              version: user.version,
+              changedAt: new Date(user.updatedAt),
+            },
+          });
+        }
+      },
+    },
+    communities: {
+      read: (after, limit) =>
+        this.rpc.call('communities.communities-page', { ...(after ? { after } : {}), limit }),
+      write: async (manager, items) => {
+        for (const community of items as CommunityItem[]) {
+          const createdAt = new Date(community.createdAt);
+          // The creation names the owner; the settings then win if they are newer than kept.
+          const { id, ownerId, name, isPrivate, version } = community;
+          await this.projections.applyProjections(manager, {
+            communityCreated: { id, ownerId, name, isPrivate, createdAt },
+          });
+          // Communities keep no time of their last change: the creation's stands for it.
+          await this.projections.applyProjections(manager, {
+            communityUpdated: { id, name, isPrivate, version, updatedAt: createdAt },
+          });
+        }
+      },
+    },
+  };
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly runs: BackfillRunsRepository,
+    private readonly projections: EngagementRepository,
+  ) {}
+
+  /** Whether there is anything left to do. */
+  async pending(): Promise<boolean> {
+    return !(await this.runs.finished());
+  }
+
+  /** Runs every source to its end; throws (keeping what was written) if an owner fails. */
+  async run(pageSize = BACKFILL_PAGE_SIZE): Promise<BackfillRun[]> {
+    const done: BackfillRun[] = [];
+    for (const source of BACKFILL_SOURCES) {
+      const { read, write } = this.sources[source];
+      let run: BackfillRun;
+      do {
+        run = await this.runs.pageOf(source, (after) => read(after, pageSize), write);
+      } while (!run.finishedAt);
+      this.logger.log(`Backfill of ${source}: ${run.items} rows in ${run.pages} pages`);
+      done.push(run);
+    }
+    return done;
+  }
+}
