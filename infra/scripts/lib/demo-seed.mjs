@@ -37,10 +37,13 @@ export async function seedDemoCommunity(size, env) {
   log(`Seeding the demo community (${size})...`);
   // One end for the thirty days, so that every service generates the very same dates.
   const now = new Date().toISOString();
-  const seed = (service) =>
-    runOrFail('node', [bundle(service.name), 'seed', '--size', size, '--now', now], {
+  const seed = async (service) => {
+    const begun = Date.now();
+    await runOrFail('node', [bundle(service.name), 'seed', '--size', size, '--now', now], {
       env: { ...env, LOG_LEVEL: 'warn' },
     });
+    log(`  ${service.name}: ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+  };
   const [first, ...others] = SERVICES.filter((service) => service.seed);
   await seed(first);
   await Promise.all(others.map(seed));
