@@ -219,3 +219,16 @@ export class AnalyticsHarness {
 
 /** A visitor key as the gateway makes them (32 hex characters). */
 export const visitorKey = (n: number): string => n.toString(16).padStart(32, '0');
+
+/**
+ * A page as the web server renders its head for crawlers (page-meta): its title, description
+ * and canonical link, and `head` (JSON-LD, a robots meta), for stand-ins of the web server.
+ */
+export const crawlerPage = (title: string, description: string, canonical: string, head = '') =>
+  `<!doctype html><html><head><title>${title}</title>` +
+  `<meta name="description" content="${description}" />${head}` +
+  `<link rel="canonical" href="${canonical}" /></head><body><div id="root"></div></body></html>`;
+
+/** A page's structured data, as page-meta writes it into the head. */
+export const jsonLdScript = (data: object): string =>
+  `<script type="application/ld+json">${JSON.stringify(data)}</script>`;

@@ -7,19 +7,12 @@ import type { SeoAnalyticsResponse, SeoRecommendationsResponse } from '@wave/con
 import { bullConnection, bullPrefix } from '@wave/redis';
 import { eventually } from '@wave/testing';
 import { AutoSeoService } from '../src/seo/auto-seo.service';
+import { DASHBOARD_PAGES_LIMIT } from '../src/seo/seo-pages.repository';
 import { AUTO_SEO_QUEUE } from '../src/seo/auto-seo.worker';
 import { AUTO_SEO_USER_AGENT } from '../src/seo/page-fetcher';
-import { AnalyticsHarness } from './analytics-harness';
+import { AnalyticsHarness, crawlerPage, jsonLdScript } from './analytics-harness';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-/** A page as the web server renders its head for crawlers (page-meta), with its JSON-LD. */
-const page = (title: string, description: string, canonical: string, jsonLd?: object) =>
-  `<!doctype html><html><head><title>${title}</title>` +
-  `<meta name="description" content="${description}" />` +
-  `<link rel="canonical" href="${canonical}" />` +
-  (jsonLd ? `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script>` : '') +
-  `</head><body><div id="root"></div></body></html>`;
 
 /**
  * Auto-SEO against a stand-in for the web server (an HTTP server that answers the pages'
@@ -40,12 +33,17 @@ describe('Auto-SEO', () => {
   let webDown = false;
 
   const posting = (id: string, authorId: string, body: string) =>
-    page(`${body.slice(0, 40)} | Wave`, body, `https://wave.test/tweet/${id}`, {
-      '@type': 'SocialMediaPosting',
-      identifier: id,
-      articleBody: body,
-      author: { '@type': 'Person', identifier: authorId },
-    });
+    crawlerPage(
+      `${body.slice(0, 40)} | Wave`,
+      body,
+      `https://wave.test/tweet/${id}`,
+      jsonLdScript({
+        '@type': 'SocialMediaPosting',
+        identifier: id,
+        articleBody: body,
+        author: { '@type': 'Person', identifier: authorId },
+      }),
+    );
   const getAs = (path: string, as: string | null) => sut.call('GET', path, { as });
   const dashboard = async (as: string) =>
     (await getAs('/api/seo/analytics', as)).json<SeoAnalyticsResponse>();
@@ -92,14 +90,19 @@ describe('Auto-SEO', () => {
     pages.set(`/tweet/${othersPost}`, posting(othersPost, other, 'Somebody else writes here.'));
     pages.set(
       '/profile/grace',
-      page('Grace (@grace) | Wave', 'Engineer.', `https://wave.test/profile/${member}`, {
-        '@type': 'ProfilePage',
-        mainEntity: { '@type': 'Person', identifier: member, description: 'Engineer.' },
-      }),
+      crawlerPage(
+        'Grace (@grace) | Wave',
+        'Engineer.',
+        `https://wave.test/profile/${member}`,
+        jsonLdScript({
+          '@type': 'ProfilePage',
+          mainEntity: { '@type': 'Person', identifier: member, description: 'Engineer.' },
+        }),
+      ),
     );
     pages.set(
       `/community/${community}`,
-      page(
+      crawlerPage(
         'Orbital Mechanics | Wave',
         'Launch windows.',
         `https://wave.test/community/${community}`,
@@ -174,6 +177,9 @@ describe('Auto-SEO', () => {
     const scores = Object.values(mine.analyses).map((analysis) => analysis.seoScore);
     for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
     expect(mine.summary.avgSEOScore).toBe(Math.round((scores[0]! + scores[1]!) / 2));
+    expect(mine.summary.totalIssues).toBe(
+      Object.values(mine.analyses).reduce((sum, analysis) => sum + analysis.issues.length, 0),
+    );
     // A short post with a short description has issues, in sentences.
     expect(mine.analyses[`/tweet/${post}`]!.issues.length).toBeGreaterThan(0);
 
@@ -241,6 +247,30 @@ describe('Auto-SEO', () => {
     expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 0, postponed: 0 });
   });
 
+  it('lists the most viewed pages, and counts the issues of every page in the summary', async () => {
+    const prolific = uuidv7();
+    const ids = Array.from({ length: DASHBOARD_PAGES_LIMIT + 1 }, () => uuidv7());
+    for (const id of ids) {
+      pages.set(`/tweet/${id}`, posting(id, prolific, `Post ${id.slice(-6)}, one of many.`));
+      await sut.post(prolific, { id });
+      sut.track(`/tweet/${id}`);
+    }
+    await sut.settleViews();
+    await sut.app.get(AutoSeoService).analyseDue(ids.length);
+
+    const mine = await dashboard(prolific);
+    expect(mine.totalPages).toBe(ids.length);
+    expect(Object.keys(mine.analyses)).toHaveLength(DASHBOARD_PAGES_LIMIT);
+    const listed = Object.values(mine.analyses).reduce((sum, page) => sum + page.issues.length, 0);
+    const [stored] = await sut.dataSource.query<{ issues: number }[]>(
+      `SELECT sum(jsonb_array_length(issues))::int AS issues FROM analytics.seo_pages
+       WHERE owner_id = $1`,
+      [prolific],
+    );
+    expect(mine.summary.totalIssues).toBe(stored!.issues);
+    expect(mine.summary.totalIssues).toBeGreaterThan(listed);
+  });
+
   it('is for members only', async () => {
     for (const path of ['/api/seo/analytics', '/api/seo/recommendations']) {
       const answer = await getAs(path, null);
@@ -251,7 +281,7 @@ describe('Auto-SEO', () => {
     }
     const nobody = await dashboard(uuidv7());
     expect(nobody).toEqual({
-      summary: { totalPageViews: 0, avgSEOScore: 0 },
+      summary: { totalPageViews: 0, avgSEOScore: 0, totalIssues: 0 },
       totalPages: 0,
       analyses: {},
     });

@@ -9,7 +9,7 @@ import { bullConnection, bullPrefix } from '@wave/redis';
 import { eventually } from '@wave/testing';
 import { AutoSeoService } from '../src/seo/auto-seo.service';
 import { AUTO_SEO_QUEUE } from '../src/seo/auto-seo.worker';
-import { AnalyticsHarness } from './analytics-harness';
+import { AnalyticsHarness, crawlerPage, jsonLdScript } from './analytics-harness';
 
 const ORIGIN = 'https://wave.test';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,12 +51,6 @@ function parseSitemap(xml: string): Sitemap {
   parser.end();
   return sitemap;
 }
-
-/** A page as the web server renders its head for crawlers (page-meta). */
-const page = (title: string, description: string, canonical: string, extra = '') =>
-  `<!doctype html><html><head><title>${title}</title>` +
-  `<meta name="description" content="${description}" />${extra}` +
-  `<link rel="canonical" href="${canonical}" /></head><body><div id="root"></div></body></html>`;
 
 /**
  * The sitemaps and the profile and community pages of Auto-SEO, fed by user.* and community.*
@@ -340,7 +334,7 @@ describe('Sitemaps', () => {
     const community = uuidv7();
     const path = `/community/${community}`;
     await createCommunity(community, owner);
-    pages.set(path, page('Orbital Mechanics | Wave', 'Launch windows.', `${ORIGIN}${path}`));
+    pages.set(path, crawlerPage('Orbital Mechanics | Wave', 'Launch windows.', `${ORIGIN}${path}`));
     sut.track(path);
     await sut.settleViews();
     expect(await runAutoSeo()).toEqual({ analysed: 1, missing: 0, postponed: 0 });
@@ -378,7 +372,7 @@ describe('Sitemaps', () => {
     await createCommunity(community, uuidv7());
     pages.set(
       path,
-      page(
+      crawlerPage(
         'Private community | Wave',
         'A private community.',
         `${ORIGIN}${path}`,
@@ -416,14 +410,14 @@ describe('Sitemaps', () => {
     await register(member, 'margaret');
     const path = '/profile/margaret';
     const profile = (bio: string) =>
-      page(
+      crawlerPage(
         'Margaret (@margaret) | Wave',
         bio,
         `${ORIGIN}/profile/${member}`,
-        `<script type="application/ld+json">${JSON.stringify({
+        jsonLdScript({
           '@type': 'ProfilePage',
           mainEntity: { '@type': 'Person', identifier: member, description: bio },
-        })}</script>`,
+        }),
       );
     pages.set(path, profile('Engineer.'));
     sut.track(path);

@@ -19,6 +19,7 @@ export class SeoDashboardService {
       summary: {
         totalPageViews: summary.totalPageViews,
         avgSEOScore: Math.round(summary.avgScore),
+        totalIssues: summary.totalIssues,
       },
       totalPages: summary.totalPages,
       analyses: Object.fromEntries(

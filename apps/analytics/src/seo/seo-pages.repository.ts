@@ -140,24 +140,33 @@ export class SeoPagesRepository {
     );
   }
 
-  /** The member's analysed pages: how many, their average score, and their views. */
-  async summaryOf(
-    ownerId: string,
-  ): Promise<{ totalPages: number; avgScore: number; totalPageViews: number }> {
-    const rows: { pages: number; score: number | null; views: string | null }[] =
-      await this.dataSource.query(
-        `WITH mine AS (
-           SELECT path, seo_score FROM seo_pages
-           WHERE owner_id = $1 AND analyzed_at IS NOT NULL)
-         SELECT (SELECT count(*)::int FROM mine) AS pages,
-                (SELECT avg(seo_score)::float8 FROM mine) AS score,
-                (SELECT sum(d.views) FROM page_daily_stats d JOIN mine USING (path)) AS views`,
-        [ownerId],
-      );
+  /** The member's analysed pages: how many, their average score, their issues and their views. */
+  async summaryOf(ownerId: string): Promise<{
+    totalPages: number;
+    avgScore: number;
+    totalIssues: number;
+    totalPageViews: number;
+  }> {
+    const rows: {
+      pages: number;
+      score: number | null;
+      issues: number | null;
+      views: string | null;
+    }[] = await this.dataSource.query(
+      `WITH mine AS (
+         SELECT path, seo_score, issues FROM seo_pages
+         WHERE owner_id = $1 AND analyzed_at IS NOT NULL)
+       SELECT (SELECT count(*)::int FROM mine) AS pages,
+              (SELECT avg(seo_score)::float8 FROM mine) AS score,
+              (SELECT sum(jsonb_array_length(issues))::int FROM mine) AS issues,
+              (SELECT sum(d.views) FROM page_daily_stats d JOIN mine USING (path)) AS views`,
+      [ownerId],
+    );
     const row = rows[0];
     return {
       totalPages: row?.pages ?? 0,
       avgScore: row?.score ?? 0,
+      totalIssues: row?.issues ?? 0,
       totalPageViews: Number(row?.views ?? 0),
     };
   }

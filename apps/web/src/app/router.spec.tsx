@@ -251,7 +251,7 @@ describe('the route table', () => {
       if (call.url === '/api/user') return json(200, makeUser());
       if (call.url === '/api/seo/analytics') {
         return json(200, {
-          summary: { totalPageViews: 0, avgSEOScore: 0 },
+          summary: { totalPageViews: 0, avgSEOScore: 0, totalIssues: 0 },
           totalPages: 0,
           analyses: {},
         });

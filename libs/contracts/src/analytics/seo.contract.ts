@@ -107,7 +107,12 @@ export interface SeoPageAnalysis {
 
 /** `GET /api/seo/analytics` (spec part 2: SEO analytics). */
 export interface SeoAnalyticsResponse {
-  summary: { totalPageViews: number; avgSEOScore: number };
+  summary: {
+    totalPageViews: number;
+    avgSEOScore: number;
+    /** Issues over every analysed page (not only those `analyses` lists). */
+    totalIssues: number;
+  };
   totalPages: number;
   /** Keyed by the page's path. */
   analyses: Record<string, SeoPageAnalysis>;

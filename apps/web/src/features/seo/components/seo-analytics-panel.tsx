@@ -78,7 +78,6 @@ export function SeoAnalyticsPanel() {
   const pages = Object.entries(analyses).sort(
     ([, a], [, b]) => a.seoScore - b.seoScore || a.title.localeCompare(b.title),
   );
-  const issuesFound = pages.reduce((sum, [, page]) => sum + page.issues.length, 0);
   return (
     <div className="grid gap-4 py-4">
       <ul aria-label="SEO summary" className="grid grid-cols-2 gap-3 px-4 lg:grid-cols-4">
@@ -87,7 +86,7 @@ export function SeoAnalyticsPanel() {
           <ScoreBar score={summary.avgSEOScore} label="Average SEO score" />
         </Stat>
         <Stat label="Pages analyzed" value={formatCount(totalPages)} />
-        <Stat label="Issues found" value={formatCount(issuesFound)} />
+        <Stat label="Issues found" value={formatCount(summary.totalIssues)} />
       </ul>
       <section aria-labelledby={headingId} className="grid gap-1">
         <h2 id={headingId} className="px-4 text-base font-bold">

@@ -85,7 +85,8 @@ describe('SeoDashboardPage', () => {
               makePage({ url: '/profile/ada', seoScore: 92, issues: ['One'] }),
               makePage({ url: '/tweet/1', title: 'A post', seoScore: 64.4, issues: ['A', 'B'] }),
             ],
-            { totalPageViews: 12_345, avgSEOScore: 78.2 },
+            // The issues of every analysed page, not only of the two listed.
+            { totalPageViews: 12_345, avgSEOScore: 78.2, totalIssues: 41 },
           ),
         ),
     });
@@ -97,7 +98,7 @@ describe('SeoDashboardPage', () => {
       'Total page views12.3K',
       'Average SEO score78',
       'Pages analyzed2',
-      'Issues found3',
+      'Issues found41',
     ]);
     const bar = within(summary).getByRole('progressbar', { name: 'Average SEO score' });
     expect(bar).toHaveAttribute('aria-valuemin', '0');

@@ -19,7 +19,12 @@ export const makeSeoAnalytics = (
   pages: SeoPageAnalysis[] = [],
   summary: Partial<SeoAnalyticsResponse['summary']> = {},
 ): SeoAnalyticsResponse => ({
-  summary: { totalPageViews: 0, avgSEOScore: 0, ...summary },
+  summary: {
+    totalPageViews: 0,
+    avgSEOScore: 0,
+    totalIssues: pages.reduce((sum, page) => sum + page.issues.length, 0),
+    ...summary,
+  },
   totalPages: pages.length,
   analyses: Object.fromEntries(pages.map((page) => [page.url, page])),
 });
