@@ -18,6 +18,26 @@ export interface RawEvent {
   sourceId?: string | null;
 }
 
+/** A counted view of a post (the first of its viewer that day), as a raw event of `batchId`. */
+export const postViewEvent = (
+  view: {
+    at: Date;
+    postId: string;
+    userId: string | null;
+    authorId: string | null;
+    viewer: string;
+  },
+  batchId: string,
+): RawEvent => ({
+  occurredAt: view.at,
+  kind: 'post_view',
+  postId: view.postId,
+  userId: view.userId,
+  subjectId: view.authorId,
+  viewer: view.viewer,
+  sourceId: batchId,
+});
+
 /** The instants raw events are kept for: the day partitions that surely exist. */
 export interface RawEventsWindow {
   from: Date;

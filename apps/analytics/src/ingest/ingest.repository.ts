@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { RawEvent, RawEventsWindow } from '../common/raw-events.repository';
-import { RawEventsRepository } from '../common/raw-events.repository';
+import { postViewEvent, RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { addPostViews, emptyIncrements, hourStartOf } from '../rollups/rollup-increments.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
@@ -108,15 +108,7 @@ export class IngestRepository {
       const increments: Increments = emptyIncrements();
       const pending = new Map<string, { postId: string; hourStart: Date; views: number }>();
       for (const view of counted) {
-        raw.push({
-          occurredAt: view.at,
-          kind: 'post_view',
-          postId: view.postId,
-          userId: view.userId,
-          subjectId: view.authorId,
-          viewer: view.viewer,
-          sourceId: batchId,
-        });
+        raw.push(postViewEvent(view, batchId));
         if (view.authorId) {
           addPostViews(increments, { ...view, authorId: view.authorId, n: 1 });
         } else {

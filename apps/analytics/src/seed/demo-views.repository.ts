@@ -5,6 +5,7 @@ import type {
   RawEventsRepository,
   RawEventsWindow,
 } from '../common/raw-events.repository';
+import { postViewEvent } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { addPostViews, emptyIncrements } from '../rollups/rollup-increments.util';
 import type { RollupsRepository } from '../rollups/rollups.repository';
@@ -125,15 +126,7 @@ export class DemoViewsRepository {
           at: view.at,
           n: 1,
         });
-        raw.push({
-          occurredAt: view.at,
-          kind: 'post_view',
-          postId: view.postId,
-          userId: view.userId,
-          subjectId: view.authorId,
-          viewer: view.viewer,
-          sourceId: batchId,
-        });
+        raw.push(postViewEvent(view, batchId));
       }
       await this.rollups.add(manager, increments);
       await this.rawEvents.insert(manager, raw, window);
