@@ -1,7 +1,5 @@
-import { ClientRedis } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
-import { rpcChannel } from '@wave/contracts';
-import { RpcClient, transportOptions } from '@wave/rpc';
+import { RpcClient } from '@wave/rpc';
+import { RawRpcCaller } from '@wave/testing';
 import { CommunitiesRpcServer } from '../src/rpc/communities-rpc.server';
 import { CommunitiesHarness } from './communities-harness';
 
@@ -9,24 +7,15 @@ describe(CommunitiesRpcServer.name, () => {
   const harness = new CommunitiesHarness();
   let rpc: RpcClient;
   /** Sends without the client's validation, as a broken caller would. */
-  let raw: ClientRedis;
+  let raw: RawRpcCaller;
   const communities: { id: string; ownerId: string }[] = [];
 
-  const sendRaw = (data: unknown) =>
-    firstValueFrom(
-      raw
-        .send<unknown>(
-          rpcChannel(harness.config.REDIS_KEY_PREFIX, 'communities.communities-page'),
-          data,
-        )
-        .pipe(timeout(5_000)),
-    );
+  const sendRaw = (data: unknown) => raw.send('communities.communities-page', data);
 
   beforeAll(async () => {
     await harness.start('rpc_communities_page');
     rpc = new RpcClient({ url: harness.config.REDIS_URL, prefix: harness.config.REDIS_KEY_PREFIX });
-    raw = new ClientRedis(transportOptions(harness.config.REDIS_URL));
-    await raw.connect();
+    raw = new RawRpcCaller(harness.config.REDIS_URL, harness.config.REDIS_KEY_PREFIX);
     const [ada, grace] = [await harness.user(), await harness.user()];
     for (const [ownerId, overrides] of [
       [ada, {}],

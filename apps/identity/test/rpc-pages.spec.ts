@@ -1,7 +1,5 @@
-import { ClientRedis } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
-import { rpcChannel } from '@wave/contracts';
-import { RpcClient, transportOptions } from '@wave/rpc';
+import { RpcClient } from '@wave/rpc';
+import { RawRpcCaller } from '@wave/testing';
 import { IdentityRpcServer } from '../src/rpc/identity-rpc.server';
 import { IdentityHarness } from './identity-harness';
 
@@ -14,22 +12,17 @@ describe(IdentityRpcServer.name, () => {
   const harness = new IdentityHarness();
   let rpc: RpcClient;
   /** Sends without the client's validation, as a broken caller would. */
-  let raw: ClientRedis;
+  let raw: RawRpcCaller;
   const users: { id: string }[] = [];
   const follows: FollowKey[] = [];
 
   const sendRaw = (name: 'identity.users-page' | 'identity.follows-page', data: unknown) =>
-    firstValueFrom(
-      raw
-        .send<unknown>(rpcChannel(harness.config.REDIS_KEY_PREFIX, name), data)
-        .pipe(timeout(5_000)),
-    );
+    raw.send(name, data);
 
   beforeAll(async () => {
     await harness.start('rpc_pages');
     rpc = new RpcClient({ url: harness.config.REDIS_URL, prefix: harness.config.REDIS_KEY_PREFIX });
-    raw = new ClientRedis(transportOptions(harness.config.REDIS_URL));
-    await raw.connect();
+    raw = new RawRpcCaller(harness.config.REDIS_URL, harness.config.REDIS_KEY_PREFIX);
     for (const name of ['ada', 'grace', 'alan', 'edsger', 'barbara']) {
       users.push(await harness.register(name));
     }

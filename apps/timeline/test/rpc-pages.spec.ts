@@ -1,8 +1,6 @@
-import { ClientRedis } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
 import type { RpcResponse } from '@wave/contracts';
-import { rpcChannel } from '@wave/contracts';
-import { RpcClient, transportOptions } from '@wave/rpc';
+import { RpcClient } from '@wave/rpc';
+import { RawRpcCaller } from '@wave/testing';
 import { TimelineRpcServer } from '../src/rpc/timeline-rpc.server';
 import { TimelineHarness, uniqueUsername } from './timeline-harness';
 
@@ -11,7 +9,7 @@ type TweetItem = RpcResponse<'timeline.tweets-page'>['items'][number];
 describe(TimelineRpcServer.name, () => {
   const harness = new TimelineHarness();
   let rpc: RpcClient;
-  let raw: ClientRedis;
+  let raw: RawRpcCaller;
   let ada: string;
   let grace: string;
   const live: string[] = [];
@@ -37,8 +35,7 @@ describe(TimelineRpcServer.name, () => {
   beforeAll(async () => {
     await harness.start('rpc_pages');
     rpc = new RpcClient({ url: harness.config.REDIS_URL, prefix: harness.config.REDIS_KEY_PREFIX });
-    raw = new ClientRedis(transportOptions(harness.config.REDIS_URL));
-    await raw.connect();
+    raw = new RawRpcCaller(harness.config.REDIS_URL, harness.config.REDIS_KEY_PREFIX);
     ada = await harness.user(uniqueUsername('ada'));
     grace = await harness.user(uniqueUsername('grace'));
     live.push((await harness.post(ada, 'Engines weave #Algebra and #math #Algebra')).id);
@@ -117,12 +114,7 @@ describe(TimelineRpcServer.name, () => {
 
   it('refuses a limit out of 1..1000 or a cursor that is not an id', async () => {
     await expect(rpc.call('timeline.tweets-page', { limit: 0 })).rejects.toThrow();
-    const send = (data: unknown) =>
-      firstValueFrom(
-        raw
-          .send<unknown>(rpcChannel(harness.config.REDIS_KEY_PREFIX, 'timeline.tweets-page'), data)
-          .pipe(timeout(5_000)),
-      );
+    const send = (data: unknown) => raw.send('timeline.tweets-page', data);
     await expect(send({ limit: 1001 })).rejects.toEqual({
       message: expect.stringContaining('Invalid timeline.tweets-page request'),
     });

@@ -7,3 +7,4 @@ export * from './migrations-suite';
 export * from './signed-inject';
 export * from './polling';
 export * from './publish-event';
+export * from './raw-rpc-caller';
