@@ -1,3 +1,4 @@
+import type { RpcResponse } from '@wave/contracts';
 import { RpcClient } from '@wave/rpc';
 import { RawRpcCaller } from '@wave/testing';
 import { CommunitiesRpcServer } from '../src/rpc/communities-rpc.server';
@@ -44,7 +45,7 @@ describe(CommunitiesRpcServer.name, () => {
   });
 
   it('pages through every community once, in id order, as the community events describe them', async () => {
-    const seen: { id: string; name: string; isPrivate: boolean; version: number }[] = [];
+    const seen: RpcResponse<'communities.communities-page'>['items'] = [];
     let after: string | undefined;
     let pages = 0;
     for (;;) {
@@ -70,8 +71,9 @@ describe(CommunitiesRpcServer.name, () => {
       is_private: boolean;
       version: number;
       created_at: Date;
+      updated_at: Date;
     }[] = await harness.dataSource.query(
-      `SELECT id, created_by, name, is_private, version, created_at
+      `SELECT id, created_by, name, is_private, version, created_at, updated_at
        FROM communities.communities ORDER BY id`,
     );
     expect(seen).toEqual(
@@ -82,12 +84,22 @@ describe(CommunitiesRpcServer.name, () => {
         isPrivate: row.is_private,
         version: row.version,
         createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
       })),
     );
     const byId = new Map(seen.map((community) => [community.id, community]));
     for (const { id, ownerId } of communities) expect(byId.get(id)).toMatchObject({ ownerId });
     expect(byId.get(communities[0]?.id ?? '')).toMatchObject({ version: 2, isPrivate: false });
     expect(byId.get(communities[1]?.id ?? '')).toMatchObject({ version: 1, isPrivate: true });
+    // The time of the last change, as its community.updated said; the creation's until then.
+    const [changed] = await harness.dataSource.query<{ updatedAt: string }[]>(
+      `SELECT payload->>'updatedAt' AS "updatedAt" FROM communities.outbox
+       WHERE name = 'community.updated' AND payload->>'communityId' = $1`,
+      [communities[0]?.id],
+    );
+    expect(byId.get(communities[0]?.id ?? '')?.updatedAt).toBe(changed?.updatedAt);
+    const unchanged = byId.get(communities[1]?.id ?? '');
+    expect(unchanged?.updatedAt).toBe(unchanged?.createdAt);
   });
 
   it('ends with next null when the last page is exactly full', async () => {

@@ -47,6 +47,7 @@ export interface CommunityKeyRow {
   isPrivate: boolean;
   version: number;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface ListFilter {
@@ -159,7 +160,7 @@ export class CommunitiesRepository {
     }
     return this.dataSource.query(
       `SELECT id, created_by AS "ownerId", name, is_private AS "isPrivate", version,
-         created_at AS "createdAt"
+         created_at AS "createdAt", updated_at AS "updatedAt"
        FROM ${TABLES.communities} ${where} ORDER BY id LIMIT $1`,
       parameters,
     );
@@ -193,9 +194,9 @@ export class CommunitiesRepository {
       await manager.query(
         `INSERT INTO ${TABLES.communities}
            (id, name, name_key, description, category, is_private, icon_url, rules, created_by,
-            created_at)
+            created_at, updated_at)
          VALUES ($1, $2::varchar, lower($2::varchar), $3, $4, $5, $6, $7, $8,
-           COALESCE($9::timestamptz, now()))`,
+           COALESCE($9::timestamptz, now()), COALESCE($9::timestamptz, now()))`,
         [
           id,
           request.name,
@@ -216,15 +217,16 @@ export class CommunitiesRepository {
   }
 
   /**
-   * Changes the given fields; false when the new name (in any case) is taken.
-   * Making a community public drops its pending requests: anyone may join now.
+   * Changes the given fields; false when the new name (in any case) is taken, else the new
+   * version and the time of the change. Making a community public drops its pending requests:
+   * anyone may join now.
    */
   async update(
     manager: EntityManager,
     id: string,
     changes: UpdateCommunityRequest,
-  ): Promise<number | false> {
-    const sets: string[] = ['version = version + 1'];
+  ): Promise<{ version: number; updatedAt: Date } | false> {
+    const sets: string[] = ['version = version + 1', 'updated_at = now()'];
     const parameters: unknown[] = [id];
     const set = (column: string, value: unknown, cast = '') => {
       parameters.push(value);
@@ -239,20 +241,21 @@ export class CommunitiesRepository {
     if (changes.rules !== undefined) set('rules', changes.rules);
     if (changes.isPrivate !== undefined) set('is_private', changes.isPrivate);
     if (changes.iconUrl !== undefined) set('icon_url', changes.iconUrl);
-    let version: number;
+    let updated: { version: number; updatedAt: Date };
     try {
-      const [rows]: [{ version: number }[], number] = await manager.query(
-        `UPDATE ${TABLES.communities} SET ${sets.join(', ')} WHERE id = $1 RETURNING version`,
+      const [rows]: [{ version: number; updatedAt: Date }[], number] = await manager.query(
+        `UPDATE ${TABLES.communities} SET ${sets.join(', ')} WHERE id = $1
+         RETURNING version, updated_at AS "updatedAt"`,
         parameters,
       );
-      version = rows[0]?.version ?? 0;
+      updated = rows[0] ?? { version: 0, updatedAt: new Date() };
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
     if (changes.isPrivate === false)
       await manager.query(`DELETE FROM ${TABLES.joinRequests} WHERE community_id = $1`, [id]);
-    return version;
+    return updated;
   }
 
   roleOf(

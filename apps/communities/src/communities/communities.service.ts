@@ -155,8 +155,8 @@ export class CommunitiesService {
           throw new CommunitiesException('COMMUNITY_NOT_FOUND');
         if ((await this.communities.roleOf(id, actorId, manager)) !== 'owner')
           throw new CommunitiesException('NOT_AN_OWNER');
-        const version = await this.communities.update(manager, id, changes);
-        if (version === false) throw new CommunitiesException('NAME_TAKEN');
+        const updated = await this.communities.update(manager, id, changes);
+        if (updated === false) throw new CommunitiesException('NAME_TAKEN');
         const row = await this.communities.find(id, actorId, manager);
         if (!row) throw new CommunitiesException('COMMUNITY_NOT_FOUND');
         await this.outbox.append(manager, 'community.updated', {
@@ -166,8 +166,8 @@ export class CommunitiesService {
           category: row.category,
           isPrivate: row.isPrivate,
           iconUrl: row.iconUrl,
-          version,
-          updatedAt: new Date().toISOString(),
+          version: updated.version,
+          updatedAt: updated.updatedAt.toISOString(),
         });
       },
       { rolledBack: () => this.media.release(icon) },

@@ -51,6 +51,13 @@ export class CommunityEntity {
   @Column({ type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt!: Date;
 
+  /**
+   * When its settings last changed (`community.updated` carries it); its creation until then.
+   * Communities from before this column took the time of its migration.
+   */
+  @Column({ type: 'timestamptz', precision: 3, default: () => 'now()' })
+  updatedAt!: Date;
+
   /** Grows with every change of its settings (`community.updated` carries it). */
   @Column({ type: 'integer', default: 1 })
   version!: number;

@@ -50,6 +50,7 @@ export class CommunitiesRpcServer extends RpcEndpoint {
         isPrivate: community.isPrivate,
         version: community.version,
         createdAt: community.createdAt.toISOString(),
+        updatedAt: community.updatedAt.toISOString(),
       })),
       next: page.next,
     };

@@ -146,6 +146,8 @@ export const rpcSchemas = {
           isPrivate: z.boolean(),
           version: z.number().int().positive(),
           createdAt: isoDate,
+          /** When its settings last changed, as `community.updated` says. */
+          updatedAt: isoDate,
         }),
       ),
       next: z.uuid().nullable(),
