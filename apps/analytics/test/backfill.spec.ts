@@ -29,19 +29,25 @@ function keysetPageOf<T extends { id: string }>(
 /**
  * The backfill of the users and communities projections, against stand-ins for identity and
  * communities answering the real RPC calls over Redis: what it writes, what it leaves to newer
- * events, how it resumes after an owner failed, and the one job that runs it at start.
+ * events and what newer pages change, how it resumes after an owner failed, two runs at once,
+ * and the one job that runs it at start.
  */
 describe('Backfill of users and communities', () => {
   const sut = new AnalyticsHarness();
   let owners: RpcServer;
+  /** What the stand-ins hold (each test its own). */
   const users: UserItem[] = [];
   const communities: CommunityItem[] = [];
   /** Every page asked of the stand-ins: `users <after>` or `communities <after>`. */
   const asked: string[] = [];
   /** The users page after this cursor fails (an owner restarting), while set. */
   let failAfter: string | null = null;
+  /** The next this many users pages fail (an owner not started yet). */
+  let failNext = 0;
 
   const backfill = () => sut.app.get(ProjectionsBackfillService);
+  const byId = <T extends { id: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => a.id.localeCompare(b.id));
   const runs = () =>
     sut.dataSource.query<
       { source: string; cursor: string | null; pages: number; items: number; finished: boolean }[]
@@ -62,20 +68,52 @@ describe('Backfill of users and communities', () => {
     version,
     updatedAt: new Date('2026-01-02T03:04:05.000Z').toISOString(),
   });
-  const community = (ownerId: string, isPrivate: boolean, version = 1): CommunityItem => ({
+  const community = (
+    ownerId: string,
+    isPrivate: boolean,
+    version = 1,
+    updatedAt = '2026-02-03T04:05:06.000Z',
+  ): CommunityItem => ({
     id: uuidv7(),
     ownerId,
-    name: `Community ${communities.length + 1}`,
+    name: `Community ${uuidv7().slice(-6)}`,
     isPrivate,
     version,
     createdAt: new Date('2026-02-03T04:05:06.000Z').toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
   });
+  const communityRow = async (id: string) =>
+    (
+      await sut.dataSource.query<
+        { owner_id: string | null; is_private: boolean; version: number | null }[]
+      >(`SELECT owner_id, is_private, version FROM analytics.communities WHERE id = $1`, [id])
+    )[0];
+  const updateCommunity = (
+    item: CommunityItem,
+    isPrivate: boolean,
+    version: number | undefined,
+    updatedAt: string,
+  ) =>
+    sut.publish('community.updated', {
+      communityId: item.id,
+      name: item.name,
+      description: '',
+      category: 'technology',
+      isPrivate,
+      iconUrl: null,
+      ...(version === undefined ? {} : { version }),
+      updatedAt,
+    });
 
   beforeAll(async () => {
     await sut.start('backfill', { PUBLIC_ORIGIN: ORIGIN });
     owners = new RpcServer({ url: sut.config.REDIS_URL, prefix: sut.config.REDIS_KEY_PREFIX });
     owners.handle('identity.users-page', ({ after, limit }) => {
       asked.push(`users ${after ?? '-'}`);
+      if (failNext > 0) {
+        failNext -= 1;
+        return Promise.reject(new Error('identity is starting'));
+      }
       if (failAfter !== null && after === failAfter) {
         return Promise.reject(new Error('identity is restarting'));
       }
@@ -94,8 +132,11 @@ describe('Backfill of users and communities', () => {
   });
 
   beforeEach(async () => {
+    users.length = 0;
+    communities.length = 0;
     asked.length = 0;
     failAfter = null;
+    failNext = 0;
     await sut.dataSource.query(`DELETE FROM analytics.backfill_runs`);
   });
 
@@ -123,16 +164,7 @@ describe('Backfill of users and communities', () => {
     );
     const [open, closed, turned] = communities as [CommunityItem, CommunityItem, CommunityItem];
     // And heard that the third turned private at version 3 (the page still says public, 2).
-    await sut.publish('community.updated', {
-      communityId: turned.id,
-      name: turned.name,
-      description: '',
-      category: 'technology',
-      isPrivate: true,
-      iconUrl: null,
-      version: 3,
-      updatedAt: new Date().toISOString(),
-    });
+    await updateCommunity(turned, true, 3, new Date().toISOString());
 
     const done = await backfill().run(2);
 
@@ -140,16 +172,16 @@ describe('Backfill of users and communities', () => {
       ['users', 3, 5],
       ['communities', 2, 3],
     ]);
-    const sortedUsers = [...users].sort((a, b) => a.id.localeCompare(b.id));
     expect(asked).toEqual([
       'users -',
-      `users ${sortedUsers[1]?.id}`,
-      `users ${sortedUsers[3]?.id}`,
+      `users ${byId(users)[1]?.id}`,
+      `users ${byId(users)[3]?.id}`,
       'communities -',
-      `communities ${[...communities].sort((a, b) => a.id.localeCompare(b.id))[1]?.id}`,
+      `communities ${byId(communities)[1]?.id}`,
     ]);
     const stored = await sut.dataSource.query<{ id: string; username: string; version: number }[]>(
-      `SELECT id, username, version FROM analytics.users`,
+      `SELECT id, username, version FROM analytics.users WHERE id = ANY($1::uuid[])`,
+      [users.map((row) => row.id)],
     );
     expect(new Map(stored.map((row) => [row.id, [row.username, row.version]]))).toEqual(
       new Map(
@@ -159,16 +191,21 @@ describe('Backfill of users and communities', () => {
         ]),
       ),
     );
-    const owned = await sut.dataSource.query<
-      { id: string; owner_id: string; is_private: boolean }[]
-    >(`SELECT id, owner_id, is_private FROM analytics.communities ORDER BY id`);
-    expect(owned).toEqual(
-      [
-        { id: open.id, owner_id: ada.id, is_private: false },
-        { id: closed.id, owner_id: grace.id, is_private: true },
-        { id: turned.id, owner_id: ada.id, is_private: true },
-      ].sort((a, b) => a.id.localeCompare(b.id)),
-    );
+    expect(await communityRow(open.id)).toEqual({
+      owner_id: ada.id,
+      is_private: false,
+      version: 1,
+    });
+    expect(await communityRow(closed.id)).toEqual({
+      owner_id: grace.id,
+      is_private: true,
+      version: 1,
+    });
+    expect(await communityRow(turned.id)).toEqual({
+      owner_id: ada.id,
+      is_private: true,
+      version: 3,
+    });
 
     // The sitemaps list every member, and the public communities only.
     const profiles = await sitemap('profiles');
@@ -185,8 +222,44 @@ describe('Backfill of users and communities', () => {
     expect(await backfill().pending()).toBe(false);
   });
 
+  it('brings a community known at an older version up to date, and older events then change nothing', async () => {
+    const owner = uuidv7();
+    const item = community(owner, true, 3, '2026-03-01T00:00:00.000Z');
+    // Analytics heard it created public (version 1), and its page was viewed.
+    await sut.publish('community.created', {
+      communityId: item.id,
+      ownerId: owner,
+      name: item.name,
+      description: '',
+      category: 'technology',
+      isPrivate: false,
+      createdAt: item.createdAt,
+    });
+    const path = `/community/${item.id}`;
+    sut.track(path);
+    await sut.settleViews();
+    const pageRows = () =>
+      sut.dataSource.query(`SELECT 1 FROM analytics.seo_pages WHERE path = $1`, [path]);
+    expect(await pageRows()).toHaveLength(1);
+    expect(await sitemap('communities')).toContain(item.id);
+
+    communities.push(item);
+    await backfill().run(10);
+    expect(await communityRow(item.id)).toEqual({ owner_id: owner, is_private: true, version: 3 });
+    expect(await sitemap('communities')).not.toContain(item.id);
+    expect(await pageRows()).toHaveLength(0);
+
+    // Late deliveries of older changes: one without a version (placed by its time, before the
+    // page's), one with an older version.
+    await updateCommunity(item, false, undefined, '2026-02-15T00:00:00.000Z');
+    await updateCommunity(item, false, 2, '2026-02-20T00:00:00.000Z');
+    expect(await communityRow(item.id)).toEqual({ owner_id: owner, is_private: true, version: 3 });
+    expect(await sitemap('communities')).not.toContain(item.id);
+  });
+
   it('continues after the last page written when an owner fails midway', async () => {
-    const sorted = [...users].sort((a, b) => a.id.localeCompare(b.id));
+    users.push(user('frances'), user('jean'), user('hedy'));
+    const sorted = byId(users);
     failAfter = sorted[1]!.id;
 
     await expect(backfill().run(2)).rejects.toBeInstanceOf(RpcUnavailableError);
@@ -199,14 +272,31 @@ describe('Backfill of users and communities', () => {
     asked.length = 0;
     await backfill().run(2);
     // Not from the start: from the page that failed.
-    expect(asked[0]).toBe(`users ${sorted[1]!.id}`);
+    expect(asked).toEqual([`users ${sorted[1]!.id}`, 'communities -']);
     expect(await runs()).toEqual([
-      expect.objectContaining({ source: 'communities', pages: 2, items: 3, finished: true }),
-      expect.objectContaining({ source: 'users', pages: 3, items: 5, finished: true }),
+      expect.objectContaining({ source: 'communities', pages: 1, items: 0, finished: true }),
+      expect.objectContaining({ source: 'users', pages: 2, items: 3, finished: true }),
     ]);
   });
 
-  it('runs as one job when the service starts with work left, and not once finished', async () => {
+  it('writes each page once when two runs go at once', async () => {
+    users.push(...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => user(`twice_${name}`)));
+    communities.push(community(uuidv7(), false), community(uuidv7(), false));
+
+    await Promise.all([backfill().run(1), backfill().run(1)]);
+
+    // Pages may be read twice; each is written once, so the counts are the owners'.
+    expect(await runs()).toEqual([
+      expect.objectContaining({ source: 'communities', pages: 2, items: 2, finished: true }),
+      expect.objectContaining({ source: 'users', pages: 7, items: 7, finished: true }),
+    ]);
+  });
+
+  it('runs as one job when the service starts with work left, retries an owner not ready yet, and not once finished', async () => {
+    users.push(user('katherine'), user('dorothy'));
+    communities.push(community(users[0]!.id, false));
+    // Identity is still starting: the first page is refused, the job tries again (after 2 s).
+    failNext = 1;
     const queue = new Queue(BACKFILL_QUEUE, {
       connection: bullConnection(sut.config.REDIS_URL),
       prefix: bullPrefix(sut.config.REDIS_KEY_PREFIX),
@@ -215,7 +305,15 @@ describe('Backfill of users and communities', () => {
       await sut.app.close();
       sut.config = { ...sut.config, BACKFILL_ON_START: true };
       await sut.startApp();
-      await eventually(runs, (rows) => rows.length === 2 && rows.every((run) => run.finished));
+      await eventually(runs, (rows) => rows.length === 2 && rows.every((run) => run.finished), {
+        timeoutMs: 20_000,
+        what: 'the backfill job to finish',
+      });
+      expect(asked.filter((call) => call === 'users -')).toHaveLength(2);
+      expect(await runs()).toEqual([
+        expect.objectContaining({ source: 'communities', items: 1 }),
+        expect.objectContaining({ source: 'users', items: 2 }),
+      ]);
       // The finished job is gone; the next start adds none and asks nothing.
       await eventually(
         () => queue.getJobCounts(),

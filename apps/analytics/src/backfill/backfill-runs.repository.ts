@@ -62,30 +62,40 @@ export class BackfillRunsRepository {
     );
   }
 
+  /** The run of `source`, begun now if it has none. */
+  async runOf(source: BackfillSource): Promise<BackfillRun> {
+    await this.dataSource.query(
+      `INSERT INTO backfill_runs (source) VALUES ($1) ON CONFLICT (source) DO NOTHING`,
+      [source],
+    );
+    const [row]: BackfillRunRow[] = await this.dataSource.query(
+      `SELECT source, cursor, pages, items, started_at, finished_at FROM backfill_runs
+       WHERE source = $1`,
+      [source],
+    );
+    return toRun(row!);
+  }
+
   /**
-   * Writes the next page of `source` in one transaction: the run's row is locked first (a
-   * second replica waits, then finds the cursor moved on), `read` fetches the page after the
-   * saved cursor, `write` applies its rows, and the cursor moves past them, or the run is
-   * marked finished after the last page. Returns the run as it stands after the page.
+   * Writes a page of `source` read after `after` (the run's cursor when it was read), in one
+   * short transaction: the run's row is locked, and unless its cursor moved meanwhile (another
+   * replica wrote that page: nothing is written), `write` applies the rows and the cursor moves
+   * past them, or the run is marked finished after the last page. Returns the run as it stands.
    */
-  pageOf<T>(
+  writePage<T>(
     source: BackfillSource,
-    read: (after: string | null) => Promise<OwnerPage<T>>,
+    after: string | null,
+    page: OwnerPage<T>,
     write: (manager: EntityManager, items: T[]) => Promise<void>,
   ): Promise<BackfillRun> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO backfill_runs (source) VALUES ($1) ON CONFLICT (source) DO NOTHING`,
-        [source],
-      );
       const [locked]: BackfillRunRow[] = await manager.query(
         `SELECT source, cursor, pages, items, started_at, finished_at FROM backfill_runs
          WHERE source = $1 FOR UPDATE`,
         [source],
       );
       const run = toRun(locked!);
-      if (run.finishedAt) return run;
-      const page = await read(run.cursor);
+      if (run.finishedAt || run.cursor !== after) return run;
       await write(manager, page.items);
       const [updated] = returnedRows<BackfillRunRow>(
         await manager.query(

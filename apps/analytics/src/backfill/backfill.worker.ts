@@ -1,5 +1,6 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { Queue, Worker } from 'bullmq';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
@@ -9,21 +10,32 @@ import { ProjectionsBackfillService } from './projections-backfill.service';
 export const BACKFILL_QUEUE = 'analytics-backfill';
 /** One job for every replica: a second `add` with this id is ignored while the first exists. */
 export const BACKFILL_JOB_ID = 'projections';
-/** An owner that does not answer is asked again this often, for a day, then at the next start. */
-export const BACKFILL_RETRY_MS = 30_000;
-const BACKFILL_ATTEMPTS = (24 * 3600_000) / BACKFILL_RETRY_MS;
+/** The longest wait between two tries while an owner does not answer. */
+export const BACKFILL_MAX_RETRY_MS = 30_000;
+/** Tries (about a day of them at the longest wait); then at the next start. */
+const BACKFILL_ATTEMPTS = (24 * 3600_000) / BACKFILL_MAX_RETRY_MS;
+
+/**
+ * The wait before try n + 1 (n tries made): 2 s, 4 s, 8 s, 16 s, then every 30 s, so that an
+ * owner still starting (as when everything starts at once) is asked again soon.
+ */
+export const backfillRetryDelayMs = (attemptsMade: number): number =>
+  Math.min(BACKFILL_MAX_RETRY_MS, 1_000 * 2 ** Math.max(1, attemptsMade));
 
 /**
  * Starts the projections' backfill (ProjectionsBackfillService) as a BullMQ job when analytics
  * starts and the backfill has not finished: one job whatever the number of replicas, retried
- * while identity or communities do not answer, taken over by another replica if this one
- * stops (BullMQ's stalled jobs), resumed from the saved cursors. Off with BACKFILL_ON_START.
+ * while identity or communities do not answer, resumed from the saved cursors. A stopping
+ * replica ends its try between two pages; the retry goes to whichever replica is running then
+ * (or to the next start). A job that used all its tries is kept (failed) until the next start
+ * replaces it. Off with BACKFILL_ON_START.
  */
 @Injectable()
 export class BackfillWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BackfillWorker.name);
   private queue: Queue | null = null;
   private worker: Worker | null = null;
+  private stopping = false;
 
   constructor(
     @Inject(ANALYTICS_CONFIG) private readonly config: AnalyticsConfig,
@@ -37,27 +49,29 @@ export class BackfillWorker implements OnApplicationBootstrap, OnApplicationShut
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
     };
     this.queue = new Queue(BACKFILL_QUEUE, connection);
+    // A job that gave up earlier would keep its id and block a new one.
+    const earlier = await this.queue.getJob(BACKFILL_JOB_ID);
+    if (earlier && (await earlier.isFailed())) await earlier.remove();
     await this.queue.add(
       'backfill',
       {},
       {
         jobId: BACKFILL_JOB_ID,
         attempts: BACKFILL_ATTEMPTS,
-        backoff: { type: 'fixed', delay: BACKFILL_RETRY_MS },
-        // Gone once over, so that a later start may add it again if anything is left.
+        backoff: { type: 'custom' },
         removeOnComplete: true,
-        removeOnFail: true,
       },
     );
-    this.worker = new Worker(BACKFILL_QUEUE, () => this.backfill.run(), {
-      ...connection,
-      concurrency: 1,
-    });
-    this.worker.on('failed', (_job, error) =>
-      this.logger.warn(
-        `Backfill of users and communities paused: ${error.message}; trying again in ${BACKFILL_RETRY_MS / 1000} s`,
-      ),
+    this.worker = new Worker(
+      BACKFILL_QUEUE,
+      () => this.backfill.run(undefined, () => this.stopping),
+      {
+        ...connection,
+        concurrency: 1,
+        settings: { backoffStrategy: backfillRetryDelayMs },
+      },
     );
+    this.worker.on('failed', (job, error) => this.logFailure(job, error));
     // As the other workers: a dropped Redis connection is logged, not a crash.
     this.worker.on('error', (error) =>
       this.logger.error(`Backfill worker error: ${error.message}`),
@@ -65,7 +79,17 @@ export class BackfillWorker implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await this.worker?.close();
     await this.queue?.close();
+  }
+
+  private logFailure(job: Job | undefined, error: Error): void {
+    const made = job?.attemptsMade ?? 0;
+    const next =
+      made >= BACKFILL_ATTEMPTS
+        ? 'given up until analytics starts again'
+        : `trying again in ${backfillRetryDelayMs(made) / 1000} s`;
+    this.logger.warn(`Backfill of users and communities paused (${error.message}); ${next}`);
   }
 }

@@ -5,6 +5,14 @@ import { EngagementRepository } from '../events/engagement.repository';
 import type { BackfillRun, BackfillSource, OwnerPage } from './backfill-runs.repository';
 import { BACKFILL_SOURCES, BackfillRunsRepository } from './backfill-runs.repository';
 
+/** The backfill stopped between two pages (analytics is stopping); it continues from `run`. */
+export class BackfillStoppedError extends Error {
+  constructor(readonly run: BackfillRun) {
+    super(`stopped after page ${run.pages} of ${run.source}`);
+    this.name = 'BackfillStoppedError';
+  }
+}
+
 /** Rows asked of an owner per page (one transaction each). */
 export const BACKFILL_PAGE_SIZE = 500;
 
@@ -25,7 +33,7 @@ export class ProjectionsBackfillService {
   private readonly sources: {
     [S in BackfillSource]: {
       read: (after: string | null, limit: number) => Promise<OwnerPage<unknown>>;
-      write: Parameters<BackfillRunsRepository['pageOf']>[2];
+      write: Parameters<BackfillRunsRepository['writePage']>[3];
     };
   } = {
     users: {
@@ -55,9 +63,14 @@ export class ProjectionsBackfillService {
           await this.projections.applyProjections(manager, {
             communityCreated: { id, ownerId, name, isPrivate, createdAt },
           });
-          // Communities keep no time of their last change: the creation's stands for it.
           await this.projections.applyProjections(manager, {
-            communityUpdated: { id, name, isPrivate, version, updatedAt: createdAt },
+            communityUpdated: {
+              id,
+              name,
+              isPrivate,
+              version,
+              updatedAt: new Date(community.updatedAt),
+            },
           });
         }
       },
@@ -75,15 +88,24 @@ export class ProjectionsBackfillService {
     return !(await this.runs.finished());
   }
 
-  /** Runs every source to its end; throws (keeping what was written) if an owner fails. */
-  async run(pageSize = BACKFILL_PAGE_SIZE): Promise<BackfillRun[]> {
+  /**
+   * Runs every source to its end; throws (keeping what was written) if an owner fails, or
+   * BackfillStoppedError between two pages once `stopping` says so (the service is stopping).
+   * Each page is read from its owner outside any transaction, then written in a short one.
+   */
+  async run(
+    pageSize = BACKFILL_PAGE_SIZE,
+    stopping: () => boolean = () => false,
+  ): Promise<BackfillRun[]> {
     const done: BackfillRun[] = [];
     for (const source of BACKFILL_SOURCES) {
       const { read, write } = this.sources[source];
-      let run: BackfillRun;
-      do {
-        run = await this.runs.pageOf(source, (after) => read(after, pageSize), write);
-      } while (!run.finishedAt);
+      let run = await this.runs.runOf(source);
+      while (!run.finishedAt) {
+        if (stopping()) throw new BackfillStoppedError(run);
+        const page = await read(run.cursor, pageSize);
+        run = await this.runs.writePage(source, run.cursor, page, write);
+      }
       this.logger.log(`Backfill of ${source}: ${run.items} rows in ${run.pages} pages`);
       done.push(run);
     }
