@@ -16,6 +16,7 @@
  *   BENCH_VIEW_EVENTS=10000000 BENCH_TRACK_RATES=500,1000,2000 npm run bench:analytics
  */
 import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
 import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import type { UserAnalyticsResponse } from '@wave/contracts';
@@ -43,12 +44,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** One POST over a kept-alive socket: its status and how long it took, send to last byte. */
+/**
+ * One POST over a kept-alive socket: its status and how long it took, send to last byte. The
+ * socket it went over joins `sockets`.
+ */
 function post(
   agent: Agent,
   url: URL,
   body: string,
   headers: Record<string, string>,
+  sockets?: Set<Socket>,
 ): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -71,6 +76,7 @@ function post(
       },
     );
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    req.on('socket', (socket) => sockets?.add(socket));
     req.end(body);
   });
 }
@@ -89,6 +95,7 @@ async function trackOpenLoop(
   const url = new URL('/api/seo/track', gatewayUrl);
   const total = rate * seconds;
   const pending: Promise<{ status: number; ms: number }>[] = [];
+  const sockets = new Set<Socket>();
   const started = performance.now();
   // Every 5 ms, the requests due by then: the rate holds whatever the answers do.
   for (let sent = 0; sent < total;) {
@@ -96,9 +103,13 @@ async function trackOpenLoop(
     for (; sent < due; sent += 1) {
       const path = paths[sent % paths.length]!;
       pending.push(
-        post(agent, url, JSON.stringify({ url: path, userAgent: FIREFOX }), {
-          'user-agent': FIREFOX,
-        }),
+        post(
+          agent,
+          url,
+          JSON.stringify({ url: path, userAgent: FIREFOX }),
+          { 'user-agent': FIREFOX },
+          sockets,
+        ),
       );
     }
     await sleep(5);
@@ -108,7 +119,7 @@ async function trackOpenLoop(
   const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
   const byStatus = new Map<number, number>();
   for (const { status } of results) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-  return { total, sendSeconds, latencies, byStatus };
+  return { total, sendSeconds, latencies, byStatus, connections: sockets.size };
 }
 
 /** A member with `events` post views over the last 90 days on `posts` posts, and their rollups. */
@@ -263,6 +274,8 @@ async function main(): Promise<void> {
     INTERNAL_AUTH_SECRET: SECRET,
     ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
     PUBLIC_ORIGIN: 'http://127.0.0.1:8080',
+    // No identity nor communities here to backfill from.
+    BACKFILL_ON_START: 'false',
     // One address sends everything here: the per-address budgets are lifted.
     REQUEST_RATE_LIMIT_PER_IP: '1000000000',
     PAGE_VIEW_RATE_LIMIT_PER_IP: '1000000000',
@@ -300,7 +313,7 @@ async function main(): Promise<void> {
       say(
         `  counted ${counted} of ${accepted} accepted (${counted === accepted ? 'nothing lost' : 'MISMATCH'}), ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the last answer`,
       );
-      say(`  over ${Object.values(agent.freeSockets).flat().length} kept-alive connections`);
+      say(`  over ${run.connections} connections (kept alive from the warm-up on)`);
     }
     agent.destroy();
 
