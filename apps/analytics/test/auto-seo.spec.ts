@@ -247,6 +247,61 @@ describe('Auto-SEO', () => {
     expect(await runAutoSeo()).toEqual({ analysed: 0, missing: 0, postponed: 0 });
   });
 
+  it("lists a community's page for each of its owners, as their roles change", async () => {
+    const [creator, member] = [uuidv7(), uuidv7()];
+    const id = uuidv7();
+    const path = `/community/${id}`;
+    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+    const listed = async (as: string) => Object.keys((await dashboard(as)).analyses);
+    pages.set(
+      path,
+      crawlerPage('Tide Pools | Wave', 'Rock pools at low tide.', `https://wave.test${path}`),
+    );
+    await sut.publish('community.created', {
+      communityId: id,
+      ownerId: creator,
+      name: 'Tide Pools',
+      description: 'Rock pools at low tide.',
+      category: 'science',
+      isPrivate: false,
+      createdAt: ago(10),
+    });
+    await sut.publish('community.joined', {
+      communityId: id,
+      userId: member,
+      role: 'member',
+      at: ago(9),
+    });
+    sut.track(path);
+    await sut.settleViews();
+    await runAutoSeo();
+    expect(await listed(creator)).toEqual([path]);
+    expect(await listed(member)).toEqual([]);
+
+    // Made an owner, the member sees it too, in the recommendations' count as well.
+    await sut.publish('community.role.changed', {
+      communityId: id,
+      userId: member,
+      role: 'owner',
+      at: ago(8),
+    });
+    expect(await listed(member)).toEqual([path]);
+    expect(await listed(creator)).toEqual([path]);
+    const recommendations = await getAs('/api/seo/recommendations', member);
+    expect(recommendations.json<SeoRecommendationsResponse>().totalAnalyses).toBe(1);
+
+    // The creator steps down, then leaves: the page is no longer theirs.
+    await sut.publish('community.role.changed', {
+      communityId: id,
+      userId: creator,
+      role: 'member',
+      at: ago(7),
+    });
+    expect(await listed(creator)).toEqual([]);
+    expect((await dashboard(creator)).totalPages).toBe(0);
+    expect(await listed(member)).toEqual([path]);
+  });
+
   it('lists the most viewed pages, and counts the issues of every page in the summary', async () => {
     const prolific = uuidv7();
     const ids = Array.from({ length: DASHBOARD_PAGES_LIMIT + 1 }, () => uuidv7());

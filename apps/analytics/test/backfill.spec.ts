@@ -81,7 +81,16 @@ describe('Backfill of users and communities', () => {
     version,
     createdAt: new Date('2026-02-03T04:05:06.000Z').toISOString(),
     updatedAt: new Date(updatedAt).toISOString(),
+    ownerIds: [ownerId],
   });
+  const ownersOf = async (communityId: string) =>
+    (
+      await sut.dataSource.query<{ user_id: string }[]>(
+        `SELECT user_id FROM analytics.community_owners
+         WHERE community_id = $1 AND is_owner ORDER BY user_id`,
+        [communityId],
+      )
+    ).map((row) => row.user_id);
   const communityRow = async (id: string) =>
     (
       await sut.dataSource.query<
@@ -206,6 +215,7 @@ describe('Backfill of users and communities', () => {
       is_private: true,
       version: 3,
     });
+    expect(await ownersOf(open.id)).toEqual([ada.id]);
 
     // The sitemaps list every member, and the public communities only.
     const profiles = await sitemap('profiles');
@@ -255,6 +265,30 @@ describe('Backfill of users and communities', () => {
     await updateCommunity(item, false, 2, '2026-02-20T00:00:00.000Z');
     expect(await communityRow(item.id)).toEqual({ owner_id: owner, is_private: true, version: 3 });
     expect(await sitemap('communities')).not.toContain(item.id);
+  });
+
+  it('takes every owner a community has now, and later changes of role win over the page', async () => {
+    const [creator, promoted] = [uuidv7(), uuidv7()];
+    const item = { ...community(creator, false), ownerIds: [creator, promoted].sort() };
+    communities.push(item);
+    await backfill().run(10);
+    expect(await ownersOf(item.id)).toEqual([creator, promoted].sort());
+
+    // A change of role after the page was read wins; an older event delivered late does not.
+    await sut.publish('community.role.changed', {
+      communityId: item.id,
+      userId: promoted,
+      role: 'moderator',
+      at: new Date(Date.now() + 1_000).toISOString(),
+    });
+    expect(await ownersOf(item.id)).toEqual([creator]);
+    await sut.publish('community.joined', {
+      communityId: item.id,
+      userId: promoted,
+      role: 'owner',
+      at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(await ownersOf(item.id)).toEqual([creator]);
   });
 
   it('continues after the last page written when an owner fails midway', async () => {

@@ -389,6 +389,13 @@ describe('communities', () => {
         [reader, 'member'],
       ]);
       expect(members.items[0]?.user.username).toMatch(/^user_/);
+      // The one change made, and none for the refused ones.
+      const changes = (await sut.outboxAbout('communityId', community.id)).filter(
+        (event) => event.name === 'community.role.changed',
+      );
+      expect(changes.map((event) => event.payload)).toEqual([
+        { communityId: community.id, userId: moderator, role: 'moderator', at: expect.any(String) },
+      ]);
     });
   });
 

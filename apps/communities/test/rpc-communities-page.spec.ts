@@ -10,6 +10,7 @@ describe(CommunitiesRpcServer.name, () => {
   /** Sends without the client's validation, as a broken caller would. */
   let raw: RawRpcCaller;
   const communities: { id: string; ownerId: string }[] = [];
+  let coOwner = '';
 
   const sendRaw = (data: unknown) => raw.send('communities.communities-page', data);
 
@@ -34,6 +35,16 @@ describe(CommunitiesRpcServer.name, () => {
       `/api/communities/${communities[0]?.id}`,
       ada,
       { description: 'Changed once' },
+      200,
+    );
+    // Grace joins ada's first community and is made an owner too.
+    coOwner = grace;
+    await harness.ok('POST', `/api/communities/${communities[0]?.id}/join`, grace, undefined, 200);
+    await harness.ok(
+      'PUT',
+      `/api/communities/${communities[0]?.id}/members/${grace}/role`,
+      ada,
+      { role: 'owner' },
       200,
     );
   });
@@ -85,6 +96,8 @@ describe(CommunitiesRpcServer.name, () => {
         version: row.version,
         createdAt: row.created_at.toISOString(),
         updatedAt: row.updated_at.toISOString(),
+        ownerIds:
+          row.id === communities[0]?.id ? [row.created_by, coOwner].sort() : [row.created_by],
       })),
     );
     const byId = new Map(seen.map((community) => [community.id, community]));

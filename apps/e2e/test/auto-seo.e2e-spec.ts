@@ -85,4 +85,41 @@ describe('Auto-SEO through the gateway, reading the real web server', () => {
     expect((await other.get<SeoAnalyticsResponse>('/api/seo/analytics')).body.totalPages).toBe(0);
     expect((await visitor.get('/api/seo/analytics')).status).toBe(401);
   });
+
+  it("lists a community's page in the dashboard of each of its owners", async () => {
+    const created = await member.post<{ id: string }>('/api/communities', {
+      name: 'Auto-SEO Owners',
+      description: 'A community with two owners',
+      category: 'Technology',
+      isPrivate: false,
+    });
+    expect(created.status).toBe(201);
+    const communityId = created.body.id;
+    const coOwner = new ApiClient(stack.gateway.url);
+    const account = newAccount('seo_owner');
+    const registered = await coOwner.post<{ id: string }>('/api/register', account);
+    expect((await coOwner.post(`/api/communities/${communityId}/join`, {})).status).toBe(200);
+    const promoted = await member.put(
+      `/api/communities/${communityId}/members/${registered.body.id}/role`,
+      { role: 'owner' },
+    );
+    expect(promoted.status).toBe(200);
+    const path = `/community/${communityId}`;
+    const visitor = new ApiClient(stack.gateway.url);
+    const tracked = await visitor.post(
+      '/api/seo/track',
+      { url: path, userAgent: FIREFOX },
+      { headers: { 'user-agent': FIREFOX } },
+    );
+    expect(tracked.status).toBe(202);
+
+    for (const owner of [coOwner, member]) {
+      const seen = await eventually(
+        async () => (await owner.get<SeoAnalyticsResponse>('/api/seo/analytics')).body,
+        (answer) => path in answer.analyses,
+        { timeoutMs: 20_000, what: "the community's page in an owner's dashboard" },
+      );
+      expect(seen.analyses[path]!.title).toBe(await crawlerTitle(web.url, path));
+    }
+  });
 });

@@ -53,10 +53,17 @@ export class ProjectionsBackfillService {
       },
     },
     communities: {
-      read: (after, limit) =>
-        this.rpc.call('communities.communities-page', { ...(after ? { after } : {}), limit }),
+      read: async (after, limit) => {
+        // Its owners as of now: a change heard later (an event after the read) wins.
+        const readAt = new Date();
+        const page = await this.rpc.call('communities.communities-page', {
+          ...(after ? { after } : {}),
+          limit,
+        });
+        return { ...page, items: page.items.map((item) => ({ ...item, readAt })) };
+      },
       write: async (manager, items) => {
-        for (const community of items as CommunityItem[]) {
+        for (const community of items as (CommunityItem & { readAt: Date })[]) {
           const createdAt = new Date(community.createdAt);
           // The creation names the owner; the settings then win if they are newer than kept.
           const { id, ownerId, name, isPrivate, version } = community;
@@ -72,6 +79,11 @@ export class ProjectionsBackfillService {
               updatedAt: new Date(community.updatedAt),
             },
           });
+          for (const userId of community.ownerIds) {
+            await this.projections.applyProjections(manager, {
+              communityOwnership: { communityId: id, userId, isOwner: true, at: community.readAt },
+            });
+          }
         }
       },
     },

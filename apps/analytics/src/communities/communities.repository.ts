@@ -23,8 +23,16 @@ export interface CommunityUpdated {
   updatedAt: Date;
 }
 
-/** What Auto-SEO needs of a community page. */
+/** A member's ownership of a community as of `at` (an event's time). */
 export interface CommunityOwnership {
+  communityId: string;
+  userId: string;
+  isOwner: boolean;
+  at: Date;
+}
+
+/** What Auto-SEO needs of a community page. */
+export interface CommunityPageOwner {
   ownerId: string | null;
   isPrivate: boolean;
 }
@@ -77,8 +85,23 @@ export class CommunitiesRepository {
     return rows[0]?.is_private ?? null;
   }
 
+  /**
+   * Keeps a member's ownership of a community unless a later change was kept already (events
+   * may arrive in any order).
+   */
+  async setOwnership(manager: EntityManager, ownership: CommunityOwnership): Promise<void> {
+    await manager.query(
+      `INSERT INTO community_owners AS o (community_id, user_id, is_owner, changed_at)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (community_id, user_id) DO UPDATE SET
+         is_owner = excluded.is_owner, changed_at = excluded.changed_at
+       WHERE o.changed_at <= excluded.changed_at`,
+      [ownership.communityId, ownership.userId, ownership.isOwner, ownership.at],
+    );
+  }
+
   /** Who owns a community and whether it is private; null when analytics has not heard of it. */
-  async ownershipOf(communityId: string): Promise<CommunityOwnership | null> {
+  async ownershipOf(communityId: string): Promise<CommunityPageOwner | null> {
     const rows: { owner_id: string | null; is_private: boolean }[] = await this.dataSource.query(
       `SELECT owner_id, is_private FROM communities WHERE id = $1`,
       [communityId],

@@ -3,6 +3,7 @@ import { buildDataSourceOptions } from '@wave/database';
 import { BackfillRunEntity } from '../backfill/backfill-run.entity';
 import { AppliedBatchEntity, AppliedEventEntity } from '../common/applied.entity';
 import { CommunityEntity } from '../communities/community.entity';
+import { CommunityOwnerEntity } from '../communities/community-owner.entity';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_SCHEMA } from '../config/analytics.config';
 import { PostEntity } from '../posts/post.entity';
@@ -42,6 +43,7 @@ export const ANALYTICS_ENTITIES = [
   CommunityEntity,
   SitemapPostEntity,
   BackfillRunEntity,
+  CommunityOwnerEntity,
 ];
 
 export const analyticsDataSourceOptions = (config: AnalyticsConfig): DataSourceOptions =>

@@ -41,6 +41,7 @@ export class AnalyticsEventsWorker extends EventSubscriber<'analytics'> {
         'retweet.deleted': apply,
         'community.joined': apply,
         'community.left': apply,
+        'community.role.changed': apply,
         'community.post.created': apply,
         'community.post.deleted': apply,
         'community.post.liked': apply,

@@ -7,7 +7,11 @@ import { returnedRows } from '../common/query-result.util';
 import { RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { addPostViews, emptyIncrements } from '../rollups/rollup-increments.util';
-import type { CommunityCreated, CommunityUpdated } from '../communities/communities.repository';
+import type {
+  CommunityCreated,
+  CommunityOwnership,
+  CommunityUpdated,
+} from '../communities/communities.repository';
 import { CommunitiesRepository } from '../communities/communities.repository';
 import { RollupsRepository } from '../rollups/rollups.repository';
 import { communityPagePath, postPagePath } from '../seo/public-page.util';
@@ -36,6 +40,8 @@ export interface EventEffect {
   user?: UserWrite;
   communityCreated?: CommunityCreated;
   communityUpdated?: CommunityUpdated;
+  /** Whether a member owns a community now (each owner sees its page in their dashboard). */
+  communityOwnership?: CommunityOwnership;
 }
 
 /**
@@ -104,8 +110,14 @@ export class EngagementRepository {
    */
   async applyProjections(
     manager: EntityManager,
-    effect: Pick<EventEffect, 'user' | 'communityCreated' | 'communityUpdated'>,
+    effect: Pick<
+      EventEffect,
+      'user' | 'communityCreated' | 'communityUpdated' | 'communityOwnership'
+    >,
   ): Promise<void> {
+    if (effect.communityOwnership) {
+      await this.communities.setOwnership(manager, effect.communityOwnership);
+    }
     if (effect.user) {
       const usernames = await this.users.apply(manager, effect.user);
       if (usernames) await this.seoPages.markProfileChanged(manager, effect.user.id, usernames);

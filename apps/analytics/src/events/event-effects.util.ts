@@ -124,6 +124,12 @@ export function effectOf(event: AnalyticsEvent): EventEffect {
           isPrivate: p.isPrivate,
           createdAt,
         },
+        communityOwnership: {
+          communityId: p.communityId,
+          userId: p.ownerId,
+          isOwner: true,
+          at: createdAt,
+        },
         raw: { occurredAt: createdAt, kind, userId: p.ownerId },
       };
     }
@@ -141,12 +147,23 @@ export function effectOf(event: AnalyticsEvent): EventEffect {
         raw: { occurredAt: updatedAt, kind },
       };
     }
-    // Community activity is not part of personal analytics yet: kept raw only.
+    // Memberships tell who owns a community now; otherwise community activity is not part of
+    // personal analytics yet: kept raw only.
     case 'community.joined':
     case 'community.left':
+    case 'community.role.changed': {
+      const p = event.payload;
+      const at = new Date(p.at);
       return {
-        raw: { occurredAt: new Date(event.payload.at), kind, userId: event.payload.userId },
+        communityOwnership: {
+          communityId: p.communityId,
+          userId: p.userId,
+          isOwner: 'role' in p && p.role === 'owner',
+          at,
+        },
+        raw: { occurredAt: at, kind, userId: p.userId },
       };
+    }
     case 'community.post.created':
       return {
         raw: {

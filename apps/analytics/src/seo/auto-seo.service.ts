@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { analyzeSeo } from '@wave/seo-analysis';
-import type { CommunityOwnership } from '../communities/communities.repository';
+import type { CommunityPageOwner } from '../communities/communities.repository';
 import { CommunitiesRepository } from '../communities/communities.repository';
 import { PageFetcher } from './page-fetcher';
 import { parsePageSnapshot, readPage } from './page-snapshot.parser';
@@ -88,7 +88,7 @@ export class AutoSeoService {
     run.analysed += 1;
   }
 
-  private async communityOf(path: string): Promise<CommunityOwnership | null> {
+  private async communityOf(path: string): Promise<CommunityPageOwner | null> {
     const id = /[0-9a-f-]{36}$/i.exec(path)?.[0];
     return id ? this.communities.ownershipOf(id.toLowerCase()) : null;
   }

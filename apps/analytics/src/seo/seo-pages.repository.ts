@@ -11,6 +11,18 @@ import { profilePagePath } from './public-page.util';
 export const REANALYSIS_INTERVAL_MINUTES = 60;
 /** The most pages the dashboard lists (the most viewed first); the summary counts them all. */
 export const DASHBOARD_PAGES_LIMIT = 100;
+
+/**
+ * The member's ($1) analysed pages: their profile and posts (the owner their markup names) and
+ * the pages of the communities they own now (any of its owners: `community_owners`).
+ */
+const MEMBER_PAGES = `
+  SELECT * FROM seo_pages
+  WHERE owner_id = $1 AND kind <> 'community' AND analyzed_at IS NOT NULL
+  UNION ALL
+  SELECT p.* FROM community_owners o
+  JOIN seo_pages p ON p.path = '/community/' || o.community_id
+  WHERE o.user_id = $1 AND o.is_owner AND p.analyzed_at IS NOT NULL`;
 /** The most recommendations the dashboard lists. */
 export const TOP_RECOMMENDATIONS_LIMIT = 10;
 
@@ -153,9 +165,7 @@ export class SeoPagesRepository {
       issues: number | null;
       views: string | null;
     }[] = await this.dataSource.query(
-      `WITH mine AS (
-         SELECT path, seo_score, issues FROM seo_pages
-         WHERE owner_id = $1 AND analyzed_at IS NOT NULL)
+      `WITH mine AS (${MEMBER_PAGES})
        SELECT (SELECT count(*)::int FROM mine) AS pages,
               (SELECT avg(seo_score)::float8 FROM mine) AS score,
               (SELECT sum(jsonb_array_length(issues))::int FROM mine) AS issues,
@@ -175,10 +185,9 @@ export class SeoPagesRepository {
   async analysesOf(ownerId: string): Promise<(SeoPageAnalysis & { path: string })[]> {
     return this.dataSource.query(
       `SELECT p.path, p.title, p.url, p.seo_score AS "seoScore", p.issues
-       FROM seo_pages p
+       FROM (${MEMBER_PAGES}) p
        LEFT JOIN LATERAL (
          SELECT sum(views) AS views FROM page_daily_stats d WHERE d.path = p.path) v ON true
-       WHERE p.owner_id = $1 AND p.analyzed_at IS NOT NULL
        ORDER BY v.views DESC NULLS LAST, p.path
        LIMIT ${DASHBOARD_PAGES_LIMIT}`,
       [ownerId],
@@ -191,14 +200,13 @@ export class SeoPagesRepository {
   ): Promise<{ totalAnalyses: number; top: { recommendation: string; count: number }[] }> {
     const [totals, top] = await Promise.all([
       this.dataSource.query<{ total: number }[]>(
-        `SELECT count(*)::int AS total FROM seo_pages
-         WHERE owner_id = $1 AND analyzed_at IS NOT NULL`,
+        `SELECT count(*)::int AS total FROM (${MEMBER_PAGES}) p`,
         [ownerId],
       ),
       this.dataSource.query<{ recommendation: string; count: number }[]>(
         `SELECT r.recommendation, count(*)::int AS count
-         FROM seo_pages p, jsonb_array_elements_text(p.recommendations) AS r(recommendation)
-         WHERE p.owner_id = $1 AND p.analyzed_at IS NOT NULL
+         FROM (${MEMBER_PAGES}) p,
+           jsonb_array_elements_text(p.recommendations) AS r(recommendation)
          GROUP BY r.recommendation
          ORDER BY count DESC, r.recommendation
          LIMIT ${TOP_RECOMMENDATIONS_LIMIT}`,

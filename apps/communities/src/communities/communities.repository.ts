@@ -48,6 +48,7 @@ export interface CommunityKeyRow {
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  ownerIds: string[];
 }
 
 export interface ListFilter {
@@ -156,12 +157,14 @@ export class CommunitiesRepository {
     let where = '';
     if (after) {
       parameters.push(after);
-      where = 'WHERE id > $2';
+      where = 'WHERE c.id > $2';
     }
     return this.dataSource.query(
       `SELECT id, created_by AS "ownerId", name, is_private AS "isPrivate", version,
-         created_at AS "createdAt", updated_at AS "updatedAt"
-       FROM ${TABLES.communities} ${where} ORDER BY id LIMIT $1`,
+         created_at AS "createdAt", updated_at AS "updatedAt",
+         ARRAY(SELECT m.user_id::text FROM ${TABLES.memberships} m
+               WHERE m.community_id = c.id AND m.role = 'owner' ORDER BY m.user_id) AS "ownerIds"
+       FROM ${TABLES.communities} c ${where} ORDER BY id LIMIT $1`,
       parameters,
     );
   }

@@ -273,6 +273,12 @@ export class CommunitiesService {
       )
         throw new CommunitiesException('LAST_OWNER');
       await this.communities.setRole(manager, id, userId, role);
+      await this.outbox.append(manager, 'community.role.changed', {
+        communityId: id,
+        userId,
+        role,
+        at: new Date().toISOString(),
+      });
     });
     const updated = await this.memberOf(id, userId);
     if (!updated) throw new CommunitiesException('MEMBER_NOT_FOUND');

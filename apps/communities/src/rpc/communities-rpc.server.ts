@@ -51,6 +51,7 @@ export class CommunitiesRpcServer extends RpcEndpoint {
         version: community.version,
         createdAt: community.createdAt.toISOString(),
         updatedAt: community.updatedAt.toISOString(),
+        ownerIds: community.ownerIds,
       })),
       next: page.next,
     };

@@ -132,6 +132,13 @@ export const eventPayloadSchemas = {
     at: isoDate,
   }),
   'community.left': z.object({ communityId: z.uuid(), userId: z.uuid(), at: isoDate }),
+  /** An owner gave a member another role (made them an owner, a moderator, or a member again). */
+  'community.role.changed': z.object({
+    communityId: z.uuid(),
+    userId: z.uuid(),
+    role: z.enum(['owner', 'moderator', 'member']),
+    at: isoDate,
+  }),
   'community.post.created': z.object({
     postId: z.uuid(),
     communityId: z.uuid(),
@@ -214,6 +221,7 @@ export const EVENT_SUBSCRIPTIONS = {
   'community.updated': ['recommendations', 'media', 'analytics'],
   'community.joined': ['recommendations', 'analytics'],
   'community.left': ['recommendations', 'analytics'],
+  'community.role.changed': ['recommendations', 'analytics'],
   'community.post.created': ['recommendations', 'analytics'],
   'community.post.deleted': ['recommendations', 'analytics', 'media'],
   'community.post.liked': ['recommendations', 'analytics'],

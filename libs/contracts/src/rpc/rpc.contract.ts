@@ -148,6 +148,8 @@ export const rpcSchemas = {
           createdAt: isoDate,
           /** When its settings last changed, as `community.updated` says. */
           updatedAt: isoDate,
+          /** Its owners now (its creator first made it; owners may make others owners). */
+          ownerIds: z.array(z.uuid()),
         }),
       ),
       next: z.uuid().nullable(),

@@ -8,7 +8,9 @@ export class AddCommunityUpdatedAt1795784795525 implements MigrationInterface {
   name = 'AddCommunityUpdatedAt1795784795525';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "communities" ADD "updated_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now()`);
+    await queryRunner.query(
+      `ALTER TABLE "communities" ADD "updated_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now()`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

@@ -4,4 +4,9 @@ import { CountSharesPerUser1795547767157 } from './1795547767157-count-shares-pe
 import { AddCommunityUpdatedAt1795784795525 } from './1795784795525-add-community-updated-at.migration';
 
 /** Every migration, in order. Generated with `npm run migration:generate -- communities <Name>`. */
-export const COMMUNITIES_MIGRATIONS = [CreateCommunities1795344824484, VersionCommunities1795545796776, CountSharesPerUser1795547767157, AddCommunityUpdatedAt1795784795525];
+export const COMMUNITIES_MIGRATIONS = [
+  CreateCommunities1795344824484,
+  VersionCommunities1795545796776,
+  CountSharesPerUser1795547767157,
+  AddCommunityUpdatedAt1795784795525,
+];
