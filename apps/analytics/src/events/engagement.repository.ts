@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
+import { claimApplied } from '../common/applied-ids';
 import type { RawEvent, RawEventsWindow } from '../common/raw-events.repository';
 import { returnedRows } from '../common/query-result.util';
 import { RawEventsRepository } from '../common/raw-events.repository';
@@ -64,11 +65,7 @@ export class EngagementRepository {
   /** Returns false when the event had been applied before. */
   apply(eventId: string, effect: EventEffect, window: RawEventsWindow): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const claimed: unknown[] = await manager.query(
-        `INSERT INTO applied_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1`,
-        [eventId],
-      );
-      if (claimed.length === 0) return false;
+      if (!(await claimApplied(manager, 'event', eventId))) return false;
       const increments = effect.increments ?? emptyIncrements();
       if (effect.created) {
         await this.writeCreated(manager, effect.created);

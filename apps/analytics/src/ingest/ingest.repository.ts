@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
+import { claimApplied } from '../common/applied-ids';
 import type { RawEvent, RawEventsWindow } from '../common/raw-events.repository';
 import { postViewEvent, RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
@@ -65,12 +66,8 @@ export class IngestRepository {
     window: RawEventsWindow,
   ): Promise<WrittenBatch> {
     return this.dataSource.transaction(async (manager) => {
-      const claimed: unknown[] = await manager.query(
-        `INSERT INTO applied_batches (batch_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1`,
-        [batchId],
-      );
       const written: WrittenBatch = {
-        applied: claimed.length > 0,
+        applied: await claimApplied(manager, 'batch', batchId),
         pageViews: 0,
         crawlerViews: 0,
         postViews: 0,

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { ViewablePost } from '@wave/demo-data';
+import { claimApplied } from '../common/applied-ids';
 import type {
   RawEvent,
   RawEventsRepository,
@@ -112,11 +113,7 @@ export class DemoViewsRepository {
     window: RawEventsWindow,
   ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const claimed: unknown[] = await manager.query(
-        `INSERT INTO applied_batches (batch_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1`,
-        [batchId],
-      );
-      if (claimed.length === 0) return false;
+      if (!(await claimApplied(manager, 'batch', batchId))) return false;
       const increments: Increments = emptyIncrements();
       const raw: RawEvent[] = [];
       for (const view of views) {
