@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { parseSeedArguments, progressFor } from '@wave/demo-data';
+import { seedCommandOptions } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { createAnalyticsApp } from './analytics-app';
 import { analyticsConfigFromEnvironment } from './config/analytics.config';
@@ -16,11 +16,10 @@ runServiceCommands('analytics', () => {
     },
     migrate: async () => describeMigrationRun(await migrateAnalytics(config)),
     seed: async () => {
-      const options = parseSeedArguments(process.argv.slice(3));
-      const seeded = await seedAnalytics(config, {
-        ...options,
-        progress: progressFor('analytics', options.size),
-      });
+      const seeded = await seedAnalytics(
+        config,
+        seedCommandOptions('analytics', process.argv.slice(3)),
+      );
       return seeded.pageViews === 0
         ? 'views were counted already'
         : `seeded ${seeded.pageViews} page views and ${seeded.postViews} post views`;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { parseSeedArguments, progressFor } from '@wave/demo-data';
+import { seedCommandOptions } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { createCommunitiesApp } from './communities-app';
 import { communitiesConfigFromEnvironment } from './config/communities.config';
@@ -16,11 +16,10 @@ runServiceCommands('communities', () => {
     },
     migrate: async () => describeMigrationRun(await migrateCommunities(config)),
     seed: async () => {
-      const options = parseSeedArguments(process.argv.slice(3));
-      const seeded = await seedCommunities(config, {
-        ...options,
-        progress: progressFor('communities', options.size),
-      });
+      const seeded = await seedCommunities(
+        config,
+        seedCommandOptions('communities', process.argv.slice(3)),
+      );
       return seeded.members + seeded.posts === 0
         ? 'the demo communities are there already'
         : `seeded ${seeded.communities} demo communities, ${seeded.members} memberships, ${seeded.posts} posts and ${seeded.comments} comments`;

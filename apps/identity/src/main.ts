@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { parseSeedArguments, progressFor } from '@wave/demo-data';
+import { seedCommandOptions } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { identityConfigFromEnvironment } from './config/identity.config';
 import { migrateIdentity } from './database/migrate';
@@ -16,11 +16,10 @@ runServiceCommands('identity', () => {
     },
     migrate: async () => describeMigrationRun(await migrateIdentity(config)),
     seed: async () => {
-      const options = parseSeedArguments(process.argv.slice(3));
-      const seeded = await seedIdentity(config, {
-        ...options,
-        progress: progressFor('identity', options.size),
-      });
+      const seeded = await seedIdentity(
+        config,
+        seedCommandOptions('identity', process.argv.slice(3)),
+      );
       return seeded.members + seeded.follows === 0
         ? 'the demo members are there already'
         : `seeded ${seeded.members} demo members and ${seeded.follows} follows`;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { parseSeedArguments, progressFor } from '@wave/demo-data';
+import { seedCommandOptions } from '@wave/demo-data';
 import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
 import { timelineConfigFromEnvironment } from './config/timeline.config';
 import { migrateTimeline } from './database/migrate';
@@ -16,11 +16,10 @@ runServiceCommands('timeline', () => {
     },
     migrate: async () => describeMigrationRun(await migrateTimeline(config)),
     seed: async () => {
-      const options = parseSeedArguments(process.argv.slice(3));
-      const seeded = await seedTimeline(config, {
-        ...options,
-        progress: progressFor('timeline', options.size),
-      });
+      const seeded = await seedTimeline(
+        config,
+        seedCommandOptions('timeline', process.argv.slice(3)),
+      );
       return seeded.posts === 0
         ? 'the demo posts are there already'
         : `seeded ${seeded.posts} demo posts and replies, ${seeded.likes} likes and ${seeded.retweets} retweets`;

@@ -1,5 +1,5 @@
 import { DemoRandom, WeightedTable } from './random';
-import { parseSeedArguments } from './seed-run';
+import { parseSeedArguments, seedCommandOptions } from './seed-run';
 
 describe(DemoRandom.name, () => {
   it('gives the same numbers for the same label, others for another', () => {
@@ -67,5 +67,15 @@ describe(parseSeedArguments.name, () => {
     expect(() => parseSeedArguments(['--fast'])).toThrow(
       expect.objectContaining({ name: 'UsageError' }),
     );
+  });
+});
+
+describe(seedCommandOptions.name, () => {
+  it('tells progress for the large seed only', () => {
+    expect(seedCommandOptions('timeline', ['--size', 'large'])).toMatchObject({
+      size: 'large',
+      progress: expect.any(Function),
+    });
+    expect(seedCommandOptions('timeline', []).progress).toBeUndefined();
   });
 });

@@ -52,6 +52,15 @@ export function parseSeedArguments(
 export const progressFor = (service: string, size: DemoSizeName): SeedProgress | undefined =>
   size === 'large' ? (line) => process.stdout.write(`${service}: ${line}\n`) : undefined;
 
+/**
+ * A service's `seed` command options from its arguments (those after `seed`), telling progress
+ * on stdout for the large seed.
+ */
+export function seedCommandOptions(service: string, args: readonly string[]): SeedOptions {
+  const options = parseSeedArguments(args);
+  return { ...options, progress: progressFor(service, options.size) };
+}
+
 /** Steps with fewer items than this say nothing while they run. */
 const QUIET_BELOW = 500;
 
