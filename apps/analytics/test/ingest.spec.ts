@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { eventually } from '@wave/testing';
 import { IngestService } from '../src/ingest/ingest.service';
@@ -253,5 +254,113 @@ describe('analytics on its first start', () => {
     expect(analytics.topPosts).toEqual([
       expect.objectContaining({ id: post, content: 'from the backlog #early', likes: 5 }),
     ]);
+  });
+});
+
+describe('analytics draining a backlog', () => {
+  const sut = new AnalyticsHarness();
+  const writer = uuidv7();
+  const post = uuidv7();
+  const LIKES = 96;
+
+  beforeAll(async () => {
+    await sut.start('batches', {}, { app: false });
+    // A post that PostgreSQL refuses (a trigger stands in for any error of one event's writes).
+    const client = new Client({ connectionString: sut.config.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`
+        CREATE FUNCTION analytics.refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.content = 'poison' THEN RAISE EXCEPTION 'poisoned post refused'; END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER refuse_poison BEFORE INSERT OR UPDATE ON analytics.posts
+          FOR EACH ROW EXECUTE FUNCTION analytics.refuse_poison();`);
+    } finally {
+      await client.end();
+    }
+  });
+  afterAll(() => sut.stop());
+
+  it('applies the events in hand together, one transaction a batch, a duplicate counting once', async () => {
+    const at = new Date().toISOString();
+    const queue = sut.events.get('analytics');
+    await sut.events.publish('analytics', 'tweet.created', {
+      tweetId: post,
+      authorId: writer,
+      content: 'a post with many likes',
+      hashtags: [],
+      mentions: [],
+      imageUrls: [],
+      parentId: null,
+      createdAt: at,
+    });
+    let likeId = '';
+    for (let n = 0; n < LIKES; n += 1) {
+      likeId = await sut.events.publish('analytics', 'like.created', {
+        tweetId: post,
+        authorId: writer,
+        userId: uuidv7(),
+        at,
+      });
+    }
+    // The last like delivered again under another job, right behind the first delivery.
+    const last = await queue.getJob(likeId);
+    await queue.add(last!.name, last!.data, { jobId: uuidv7() });
+
+    await sut.startApp();
+    await eventually(
+      () => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+      (counts) => Object.values(counts).every((n) => n === 0),
+      { what: 'the backlog to drain' },
+    );
+    const analytics = await sut.analytics(writer);
+    expect(analytics.overview.totalLikes).toBe(LIKES);
+    expect(analytics.topPosts).toEqual([expect.objectContaining({ id: post, likes: LIKES })]);
+    // One transaction per batch: the events applied together share their transaction's time.
+    const rows: { events: number; transactions: number }[] = await sut.dataSource.query(
+      `SELECT count(*)::int AS events, count(DISTINCT applied_at)::int AS transactions
+       FROM applied_events`,
+    );
+    expect(rows[0]?.events).toBe(LIKES + 1);
+    expect(rows[0]?.transactions).toBeLessThanOrEqual((LIKES + 1) / 4);
+  });
+
+  it('fails an event the database refuses alone: the events beside it are applied', async () => {
+    const at = new Date().toISOString();
+    const queue = sut.events.get('analytics');
+    const [poisonId] = await Promise.all([
+      sut.events.publish('analytics', 'tweet.created', {
+        tweetId: uuidv7(),
+        authorId: writer,
+        content: 'poison',
+        hashtags: [],
+        mentions: [],
+        imageUrls: [],
+        parentId: null,
+        createdAt: at,
+      }),
+      ...Array.from({ length: 10 }, () =>
+        sut.events.publish('analytics', 'like.created', {
+          tweetId: post,
+          authorId: writer,
+          userId: uuidv7(),
+          at,
+        }),
+      ),
+    ]);
+    const analytics = await eventually(
+      () => sut.analytics(writer),
+      (result) => result.overview.totalLikes === LIKES + 10,
+      { what: 'the likes beside the refused post' },
+    );
+    expect(analytics.topPosts).toEqual([expect.objectContaining({ id: post, likes: LIKES + 10 })]);
+    const poison = await eventually(
+      () => queue.getJob(poisonId),
+      (job) => job?.failedReason?.includes('poisoned post refused') ?? false,
+      { what: 'the refused post to fail' },
+    );
+    expect(await poison?.getState()).not.toBe('completed');
   });
 });

@@ -4,3 +4,4 @@ export * from './outbox';
 export * from './outbox-event.entity';
 export * from './messaging.module';
 export * from './event-subscriber';
+export * from './event-batcher';

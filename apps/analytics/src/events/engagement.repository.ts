@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
-import { claimApplied } from '../common/applied-ids';
+import { claimAppliedIds } from '../common/applied-ids';
 import type { RawEvent, RawEventsWindow } from '../common/raw-events.repository';
 import { returnedRows } from '../common/query-result.util';
 import { RawEventsRepository } from '../common/raw-events.repository';
@@ -45,10 +45,18 @@ export interface EventEffect {
   communityOwnership?: CommunityOwnership;
 }
 
+/** An event to apply: its id (recorded as applied) and what it does. */
+export interface EventToApply {
+  eventId: string;
+  effect: EventEffect;
+}
+
 /**
- * Applies events exactly once: the event's id goes into `applied_events` in the
+ * Applies events exactly once: each event's id goes into `applied_events` in the
  * same transaction as its effect, so a redelivered event (a retry, a relay that
- * published twice) finds it there and changes nothing.
+ * published twice) finds it there and changes nothing. Events that arrive together
+ * (a backlog, a busy minute) are applied together: one transaction, one claim, and
+ * one write per rollup table for all of them.
  */
 @Injectable()
 export class EngagementRepository {
@@ -62,40 +70,65 @@ export class EngagementRepository {
     private readonly communities: CommunitiesRepository,
   ) {}
 
-  /** Returns false when the event had been applied before. */
-  apply(eventId: string, effect: EventEffect, window: RawEventsWindow): Promise<boolean> {
+  /** Applies the events not applied before, all or none; returns their ids (lower case). */
+  applyAll(events: readonly EventToApply[], window: RawEventsWindow): Promise<Set<string>> {
     return this.dataSource.transaction(async (manager) => {
-      if (!(await claimApplied(manager, 'event', eventId))) return false;
-      const increments = effect.increments ?? emptyIncrements();
-      if (effect.created) {
-        await this.writeCreated(manager, effect.created);
-        // A top-level post takes its place in the posts sitemap (not if deleted meanwhile).
-        if (effect.created.parentId === null) {
-          await this.sitemaps.addPost(manager, effect.created.id, effect.created.createdAt);
+      const claimed = await claimAppliedIds(
+        manager,
+        'event',
+        events.map((event) => event.eventId),
+      );
+      // The first of each claimed id (an id twice in one batch is one event delivered twice).
+      const fresh = new Map<string, EventEffect>();
+      for (const { eventId, effect } of events) {
+        const id = eventId.toLowerCase();
+        if (claimed.has(id) && !fresh.has(id)) fresh.set(id, effect);
+      }
+      const increments = emptyIncrements();
+      const followers = new Map<string, number>();
+      for (const effect of fresh.values()) {
+        if (effect.created) {
+          await this.writeCreated(manager, effect.created);
+          // A top-level post takes its place in the posts sitemap (not if deleted meanwhile).
+          if (effect.created.parentId === null) {
+            await this.sitemaps.addPost(manager, effect.created.id, effect.created.createdAt);
+          }
         }
-      }
-      if (effect.edited) {
-        await this.writeEdited(manager, effect.edited);
-      }
-      if (effect.deleted) {
-        await this.writeDeleted(manager, effect.deleted);
-        await this.sitemaps.removePost(manager, effect.deleted.id);
-      }
-      await this.applyProjections(manager, effect);
-      if (effect.created || effect.edited) {
-        await this.settlePending(manager, effect.created ?? effect.edited!, increments);
+        if (effect.edited) {
+          await this.writeEdited(manager, effect.edited);
+        }
+        if (effect.deleted) {
+          await this.writeDeleted(manager, effect.deleted);
+          await this.sitemaps.removePost(manager, effect.deleted.id);
+        }
+        await this.applyProjections(manager, effect);
+        if (effect.created || effect.edited) {
+          await this.settlePending(manager, effect.created ?? effect.edited!, increments);
+        }
+        increments.users.push(...(effect.increments?.users ?? []));
+        increments.posts.push(...(effect.increments?.posts ?? []));
+        if (effect.followers) {
+          const { userId, delta } = effect.followers;
+          followers.set(userId, (followers.get(userId) ?? 0) + delta);
+        }
       }
       await this.rollups.add(manager, increments);
       // Pages after posts and rollups, as the ingest does (one lock order, no deadlock): an
       // edited post's page says something else now (Auto-SEO reads it again); a deleted one's
       // is gone.
-      if (effect.edited) await this.seoPages.markChanged(manager, postPagePath(effect.edited.id));
-      if (effect.deleted) await this.seoPages.forget(manager, postPagePath(effect.deleted.id));
-      if (effect.followers) {
-        await this.rollups.addFollowers(manager, effect.followers.userId, effect.followers.delta);
+      for (const effect of fresh.values()) {
+        if (effect.edited) await this.seoPages.markChanged(manager, postPagePath(effect.edited.id));
+        if (effect.deleted) await this.seoPages.forget(manager, postPagePath(effect.deleted.id));
       }
-      await this.rawEvents.insert(manager, [{ ...effect.raw, sourceId: eventId }], window);
-      return true;
+      for (const [userId, delta] of [...followers].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        if (delta !== 0) await this.rollups.addFollowers(manager, userId, delta);
+      }
+      await this.rawEvents.insert(
+        manager,
+        [...fresh].map(([eventId, effect]) => ({ ...effect.raw, sourceId: eventId })),
+        window,
+      );
+      return new Set(fresh.keys());
     });
   }
 

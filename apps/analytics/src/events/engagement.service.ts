@@ -15,7 +15,15 @@ export class EngagementService {
   ) {}
 
   /** Returns false for an event applied before (a redelivery). */
-  apply(event: AnalyticsEvent, now = new Date()): Promise<boolean> {
-    return this.repository.apply(event.eventId, effectOf(event), rawEventsWindow(this.config, now));
+  async apply(event: AnalyticsEvent, now = new Date()): Promise<boolean> {
+    return (await this.applyAll([event], now)).has(event.eventId.toLowerCase());
+  }
+
+  /** Applies events together, all or none; returns the ids (lower case) not applied before. */
+  applyAll(events: readonly AnalyticsEvent[], now = new Date()): Promise<Set<string>> {
+    return this.repository.applyAll(
+      events.map((event) => ({ eventId: event.eventId, effect: effectOf(event) })),
+      rawEventsWindow(this.config, now),
+    );
   }
 }
