@@ -4,9 +4,29 @@ import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import { LikeEntity, RetweetEntity } from './interaction.entity';
 import { PinEntity } from './pin.entity';
+import { TweetEntity } from './tweet.entity';
 
 export type Interaction = 'like' | 'retweet';
 const ENTITY = { like: LikeEntity, retweet: RetweetEntity } as const;
+
+/** What a like, retweet or their undoing did, and the tweet's counts after it. */
+export interface InteractionChange {
+  authorId: string;
+  /** When the like or retweet was made, or taken back; null when nothing changed. */
+  changedAt: Date | null;
+  likesCount: number;
+  retweetsCount: number;
+  /** Whether the user has the other one (the retweet of a like, the like of a retweet). */
+  otherOn: boolean;
+}
+
+interface InteractionRow {
+  author_id: string;
+  changed_at: Date | string | null;
+  likes_count: number;
+  retweets_count: number;
+  other_on: boolean;
+}
 
 /** The only code that reads and writes likes, retweets and pins. */
 @Injectable()
@@ -14,43 +34,56 @@ export class InteractionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Adds the like or retweet if missing (made `at`, or now); returns its time
-   * when this call created it.
+   * Likes or retweets (`on`), or takes it back, in one statement: locks the tweet, adds the
+   * like or retweet if missing (made `at`, or now) or removes it if there, and moves the
+   * tweet's counter by what changed, so counts stay exact under concurrent clicks. Null when
+   * the tweet does not exist; `changedAt` is set only when this call changed something.
    */
-  async add(
+  async set(
     manager: EntityManager,
     kind: Interaction,
     tweetId: string,
     userId: string,
+    on: boolean,
     at?: Date,
-  ): Promise<Date | null> {
-    const rows: { created_at: Date }[] = await manager.query(
-      `INSERT INTO ${this.table(kind)} (tweet_id, user_id, created_at)
-       VALUES ($1, $2, COALESCE($3::timestamptz, now()))
-       ON CONFLICT DO NOTHING RETURNING created_at`,
-      [tweetId, userId, at ?? null],
+  ): Promise<InteractionChange | null> {
+    const tweets = this.dataSource.getMetadata(TweetEntity).tablePath;
+    const counter = kind === 'like' ? 'likes_count' : 'retweets_count';
+    const change = on
+      ? `INSERT INTO ${this.table(kind)} (tweet_id, user_id, created_at)
+         SELECT id, $2, COALESCE($3::timestamptz, now()) FROM tweet
+         ON CONFLICT DO NOTHING RETURNING created_at AS changed_at`
+      : `DELETE FROM ${this.table(kind)}
+         WHERE tweet_id = $1 AND user_id = $2 AND EXISTS (SELECT 1 FROM tweet)
+         RETURNING now() AS changed_at`;
+    const rows: InteractionRow[] = await manager.query(
+      `WITH tweet AS (
+         SELECT id, author_id, likes_count, retweets_count FROM ${tweets} WHERE id = $1 FOR UPDATE
+       ), changed AS (${change}),
+       counted AS (
+         UPDATE ${tweets} SET ${counter} = GREATEST(${counter} + ${on ? 1 : -1}, 0)
+         WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)
+         RETURNING likes_count, retweets_count
+       )
+       SELECT tweet.author_id,
+              (SELECT changed_at FROM changed) AS changed_at,
+              COALESCE((SELECT likes_count FROM counted), tweet.likes_count) AS likes_count,
+              COALESCE((SELECT retweets_count FROM counted), tweet.retweets_count) AS retweets_count,
+              EXISTS (SELECT 1 FROM ${this.table(kind === 'like' ? 'retweet' : 'like')} o
+                      WHERE o.tweet_id = $1 AND o.user_id = $2) AS other_on
+       FROM tweet`,
+      // $3 (the time) only where the statement names it: PostgreSQL refuses an unused one.
+      on ? [tweetId, userId, at ?? null] : [tweetId, userId],
     );
-    return rows[0]?.created_at ?? null;
-  }
-
-  /** Removes it; true when there was one. */
-  async remove(
-    manager: EntityManager,
-    kind: Interaction,
-    tweetId: string,
-    userId: string,
-  ): Promise<boolean> {
-    const result = await manager.delete(ENTITY[kind], { tweetId, userId });
-    return (result.affected ?? 0) > 0;
-  }
-
-  async has(
-    manager: EntityManager,
-    kind: Interaction,
-    tweetId: string,
-    userId: string,
-  ): Promise<boolean> {
-    return manager.getRepository(ENTITY[kind]).existsBy({ tweetId, userId });
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      authorId: row.author_id,
+      changedAt: row.changed_at ? new Date(row.changed_at) : null,
+      likesCount: row.likes_count,
+      retweetsCount: row.retweets_count,
+      otherOn: row.other_on,
+    };
   }
 
   /** Which of the (tweet, retweeter) pairs still exist. */

@@ -74,7 +74,7 @@ export class TweetsRepository {
     mentions: string[],
   ): Promise<TweetEntity> {
     await manager.insert(TweetEntity, tweet);
-    await this.replaceTextEntities(manager, tweet.id, hashtags, mentions);
+    await this.insertTextEntities(manager, tweet.id, hashtags, mentions);
     return manager.findOneByOrFail(TweetEntity, { id: tweet.id });
   }
 
@@ -86,18 +86,19 @@ export class TweetsRepository {
     mentions: string[],
   ): Promise<TweetEntity> {
     await manager.update(TweetEntity, { id }, { content, editedAt: () => 'now()' });
-    await this.replaceTextEntities(manager, id, hashtags, mentions);
+    await manager.delete(TweetHashtagEntity, { tweetId: id });
+    await manager.delete(TweetMentionEntity, { tweetId: id });
+    await this.insertTextEntities(manager, id, hashtags, mentions);
     return manager.findOneByOrFail(TweetEntity, { id });
   }
 
-  private async replaceTextEntities(
+  /** The hashtags and mentions of a tweet that has none (a new one, or an edit's after clearing). */
+  private async insertTextEntities(
     manager: EntityManager,
     tweetId: string,
     hashtags: string[],
     mentions: string[],
   ): Promise<void> {
-    await manager.delete(TweetHashtagEntity, { tweetId });
-    await manager.delete(TweetMentionEntity, { tweetId });
     if (hashtags.length > 0) {
       await manager.insert(
         TweetHashtagEntity,

@@ -160,40 +160,29 @@ export class TweetsService {
     at?: Date,
   ): Promise<TweetInteractionResponse> {
     return this.outbox.transaction(async (manager) => {
-      const tweet = await this.tweets.lock(manager, id);
-      if (!tweet) throw new TimelineException('TWEET_NOT_FOUND');
-      const counter = kind === 'like' ? 'likes_count' : 'retweets_count';
-      let delta = 0;
-      if (on) {
-        const added = await this.interactions.add(manager, kind, id, userId, at);
-        if (added) {
-          delta = 1;
-          await this.tweets.adjustCounter(manager, id, counter, 1);
-          await this.outbox.append(manager, kind === 'like' ? 'like.created' : 'retweet.created', {
-            tweetId: id,
-            userId,
-            authorId: tweet.authorId,
-            at: new Date(added).toISOString(),
-          });
-        }
-      } else if (await this.interactions.remove(manager, kind, id, userId)) {
-        delta = -1;
-        await this.tweets.adjustCounter(manager, id, counter, -1);
-        await this.outbox.append(manager, kind === 'like' ? 'like.deleted' : 'retweet.deleted', {
+      const change = await this.interactions.set(manager, kind, id, userId, on, at);
+      if (!change) throw new TimelineException('TWEET_NOT_FOUND');
+      if (change.changedAt) {
+        const event = on
+          ? kind === 'like'
+            ? 'like.created'
+            : 'retweet.created'
+          : kind === 'like'
+            ? 'like.deleted'
+            : 'retweet.deleted';
+        await this.outbox.append(manager, event, {
           tweetId: id,
           userId,
-          authorId: tweet.authorId,
-          at: new Date().toISOString(),
+          authorId: change.authorId,
+          at: change.changedAt.toISOString(),
         });
       }
-      const other: Interaction = kind === 'like' ? 'retweet' : 'like';
-      const otherOn = await this.interactions.has(manager, other, id, userId);
       return {
         tweetId: id,
-        isLiked: kind === 'like' ? on : otherOn,
-        isRetweeted: kind === 'retweet' ? on : otherOn,
-        likesCount: tweet.likesCount + (kind === 'like' ? delta : 0),
-        retweetsCount: tweet.retweetsCount + (kind === 'retweet' ? delta : 0),
+        isLiked: kind === 'like' ? on : change.otherOn,
+        isRetweeted: kind === 'retweet' ? on : change.otherOn,
+        likesCount: change.likesCount,
+        retweetsCount: change.retweetsCount,
       };
     });
   }
