@@ -3,11 +3,27 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { KeysetPosition } from '@wave/database';
+import { UserEntity } from '../users/user.entity';
 import { FollowEntity } from './follow.entity';
 
 export interface FollowEdge {
   userId: string;
   createdAt: Date;
+}
+
+/** What a follow or unfollow did, and the followee's follower count after it. */
+export interface FollowChange {
+  /** Which of the two users exist (nothing changed unless both do). */
+  found: string[];
+  /** When the follow was made, or taken back; null when nothing changed. */
+  changedAt: Date | null;
+  followersCount: number;
+}
+
+interface FollowChangeRow {
+  found: string[];
+  changed_at: Date | string | null;
+  followers_count: number;
 }
 
 export interface FollowKey {
@@ -20,26 +36,53 @@ export interface FollowKey {
 export class FollowsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Inserts the edge if missing (made `at`, or now); returns its time when this call created it. */
-  async insert(
+  /**
+   * Follows (`on`) or unfollows in one statement: locks both users in id order (two members
+   * following each other at once cannot deadlock), adds the edge if missing (made `at`, or
+   * now) or removes it if there, and moves both counters by what changed, so they stay exact
+   * under concurrent clicks. `found` is which of the two users exist: nothing is written
+   * unless both do. `changedAt` is set only when this call changed the edge.
+   */
+  async set(
     manager: EntityManager,
     followerId: string,
     followeeId: string,
+    on: boolean,
     at?: Date,
-  ): Promise<Date | null> {
-    const rows: { created_at: Date }[] = await manager.query(
-      `INSERT INTO ${this.table()} (follower_id, followee_id, created_at)
-       VALUES ($1, $2, COALESCE($3::timestamptz, now()))
-       ON CONFLICT DO NOTHING RETURNING created_at`,
-      [followerId, followeeId, at ?? null],
+  ): Promise<FollowChange> {
+    const users = this.dataSource.getMetadata(UserEntity).tablePath;
+    const change = on
+      ? `INSERT INTO ${this.table()} (follower_id, followee_id, created_at)
+         SELECT $1, $2, COALESCE($3::timestamptz, now()) WHERE (SELECT count(*) FROM locked) = 2
+         ON CONFLICT DO NOTHING RETURNING created_at AS changed_at`
+      : `DELETE FROM ${this.table()}
+         WHERE follower_id = $1 AND followee_id = $2 AND (SELECT count(*) FROM locked) = 2
+         RETURNING now() AS changed_at`;
+    const rows: FollowChangeRow[] = await manager.query(
+      `WITH locked AS (
+         SELECT id, followers_count FROM ${users} WHERE id IN ($1, $2) ORDER BY id
+         FOR NO KEY UPDATE
+       ), changed AS (${change}),
+       counted AS (
+         UPDATE ${users} SET
+           followers_count = followers_count + CASE WHEN id = $2 THEN ${on ? 1 : -1} ELSE 0 END,
+           following_count = following_count + CASE WHEN id = $1 THEN ${on ? 1 : -1} ELSE 0 END
+         WHERE id IN ($1, $2) AND EXISTS (SELECT 1 FROM changed)
+         RETURNING id, followers_count
+       )
+       SELECT ARRAY(SELECT id FROM locked) AS found,
+              (SELECT changed_at FROM changed) AS changed_at,
+              COALESCE((SELECT followers_count FROM counted WHERE id = $2),
+                       (SELECT followers_count FROM locked WHERE id = $2), 0) AS followers_count`,
+      // $3 (the time) only where the statement names it: PostgreSQL refuses an unused one.
+      on ? [followerId, followeeId, at ?? null] : [followerId, followeeId],
     );
-    return rows[0]?.created_at ?? null;
-  }
-
-  /** Deletes the edge; true when there was one. */
-  async delete(manager: EntityManager, followerId: string, followeeId: string): Promise<boolean> {
-    const result = await manager.delete(FollowEntity, { followerId, followeeId });
-    return (result.affected ?? 0) > 0;
+    const row = rows[0];
+    return {
+      found: row?.found ?? [],
+      changedAt: row?.changed_at ? new Date(row.changed_at) : null,
+      followersCount: row?.followers_count ?? 0,
+    };
   }
 
   async isFollowing(followerId: string, followeeId: string): Promise<boolean> {

@@ -26,45 +26,12 @@ export class FollowsService {
    * demo seed's history); now when not given.
    */
   follow(followerId: string, followeeId: string, at?: Date): Promise<FollowStatusResponse> {
-    if (followerId === followeeId) throw new IdentityException('CANNOT_FOLLOW_SELF');
-    return this.outbox.transaction(async (manager) => {
-      await this.lockBoth(manager, followerId, followeeId);
-      const createdAt = await this.follows.insert(manager, followerId, followeeId, at);
-      if (createdAt) {
-        await this.users.adjustFollowCounts(manager, followerId, followeeId, 1);
-        await this.outbox.append(manager, 'follow.created', {
-          followerId,
-          followeeId,
-          createdAt: new Date(createdAt).toISOString(),
-        });
-      }
-      return {
-        userId: followeeId,
-        isFollowing: true,
-        followersCount: await this.users.followersCount(manager, followeeId),
-      };
-    });
+    return this.set(followerId, followeeId, true, at);
   }
 
   /** Unfollows a user. Idempotent, like follow. */
   unfollow(followerId: string, followeeId: string): Promise<FollowStatusResponse> {
-    if (followerId === followeeId) throw new IdentityException('CANNOT_FOLLOW_SELF');
-    return this.outbox.transaction(async (manager) => {
-      await this.lockBoth(manager, followerId, followeeId);
-      if (await this.follows.delete(manager, followerId, followeeId)) {
-        await this.users.adjustFollowCounts(manager, followerId, followeeId, -1);
-        await this.outbox.append(manager, 'follow.deleted', {
-          followerId,
-          followeeId,
-          deletedAt: new Date().toISOString(),
-        });
-      }
-      return {
-        userId: followeeId,
-        isFollowing: false,
-        followersCount: await this.users.followersCount(manager, followeeId),
-      };
-    });
+    return this.set(followerId, followeeId, false);
   }
 
   async followers(
@@ -89,14 +56,34 @@ export class FollowsService {
     );
   }
 
-  private async lockBoth(
-    manager: Parameters<UsersRepository['lockInOrder']>[0],
+  private set(
     followerId: string,
     followeeId: string,
-  ): Promise<void> {
-    const found = await this.users.lockInOrder(manager, [followerId, followeeId]);
-    if (!found.includes(followeeId)) throw new IdentityException('USER_NOT_FOUND');
-    if (!found.includes(followerId)) throw new IdentityException('NOT_SIGNED_IN');
+    on: boolean,
+    at?: Date,
+  ): Promise<FollowStatusResponse> {
+    if (followerId === followeeId) throw new IdentityException('CANNOT_FOLLOW_SELF');
+    return this.outbox.transaction(async (manager) => {
+      const change = await this.follows.set(manager, followerId, followeeId, on, at);
+      if (!change.found.includes(followeeId)) throw new IdentityException('USER_NOT_FOUND');
+      if (!change.found.includes(followerId)) throw new IdentityException('NOT_SIGNED_IN');
+      if (change.changedAt) {
+        const at = change.changedAt.toISOString();
+        if (on)
+          await this.outbox.append(manager, 'follow.created', {
+            followerId,
+            followeeId,
+            createdAt: at,
+          });
+        else
+          await this.outbox.append(manager, 'follow.deleted', {
+            followerId,
+            followeeId,
+            deletedAt: at,
+          });
+      }
+      return { userId: followeeId, isFollowing: on, followersCount: change.followersCount };
+    });
   }
 
   private async page(

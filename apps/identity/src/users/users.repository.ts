@@ -103,42 +103,6 @@ export class UsersRepository {
     await this.users().update({ id }, { passwordHash });
   }
 
-  /**
-   * Locks the given users in id order (so two transactions never wait on each
-   * other in a circle) and returns the ids that exist. NO KEY UPDATE still lets
-   * foreign-key checks from other transactions through.
-   */
-  async lockInOrder(manager: EntityManager, ids: string[]): Promise<string[]> {
-    const rows: { id: string }[] = await manager.query(
-      `SELECT id FROM ${this.table()} WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-      [ids],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  async adjustFollowCounts(
-    manager: EntityManager,
-    followerId: string,
-    followeeId: string,
-    delta: 1 | -1,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE ${this.table()} SET
-         followers_count = followers_count + CASE WHEN id = $2 THEN $3::int ELSE 0 END,
-         following_count = following_count + CASE WHEN id = $1 THEN $3::int ELSE 0 END
-       WHERE id IN ($1, $2)`,
-      [followerId, followeeId, delta],
-    );
-  }
-
-  async followersCount(manager: EntityManager, id: string): Promise<number> {
-    const user = await this.users(manager).findOne({
-      where: { id },
-      select: { followersCount: true },
-    });
-    return user?.followersCount ?? 0;
-  }
-
   /** Users after `after` in id order (all of them, page by page): the rebuild call's rows. */
   pageById(after: string | null, limit: number): Promise<UserEntity[]> {
     const query = this.users().createQueryBuilder('user').orderBy('user.id', 'ASC').limit(limit);
