@@ -15,28 +15,28 @@ export class FollowsRepository {
    * count after it.
    */
   async add(followerId: string, followeeId: string, at: Date): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows: { inserted: boolean }[] = await manager.query(
-        `INSERT INTO ${this.table(FollowEntity)} AS f (follower_id, followee_id, created_at)
+    // One statement: the follow and the count it moves are written together or not at all.
+    const rows: { followers: number }[] = await this.dataSource.query(
+      `WITH added AS (
+         INSERT INTO ${this.table(FollowEntity)} AS f (follower_id, followee_id, created_at)
          SELECT $1, $2, $3 WHERE NOT EXISTS (
            SELECT 1 FROM ${this.table(FollowRemovalEntity)}
            WHERE follower_id = $1 AND followee_id = $2 AND removed_at >= $3)
          ON CONFLICT (follower_id, followee_id) DO UPDATE SET created_at = EXCLUDED.created_at
            WHERE f.created_at < EXCLUDED.created_at
-         RETURNING (xmax = 0) AS inserted`,
-        [followerId, followeeId, at],
-      );
-      if (!rows.some((row) => row.inserted)) {
-        const known = await manager.findOneBy(FollowerCountEntity, { userId: followeeId });
-        return known?.followers ?? 0;
-      }
-      const counts: { followers: number }[] = await manager.query(
-        `INSERT INTO ${this.table(FollowerCountEntity)} AS c (user_id, followers) VALUES ($1, 1)
-         ON CONFLICT (user_id) DO UPDATE SET followers = c.followers + 1 RETURNING c.followers`,
-        [followeeId],
-      );
-      return counts[0]?.followers ?? 0;
-    });
+         RETURNING (xmax = 0) AS inserted
+       ), counted AS (
+         INSERT INTO ${this.table(FollowerCountEntity)} AS c (user_id, followers)
+         SELECT $2, 1 WHERE EXISTS (SELECT 1 FROM added WHERE inserted)
+         ON CONFLICT (user_id) DO UPDATE SET followers = c.followers + 1 RETURNING c.followers
+       )
+       SELECT COALESCE(
+         (SELECT followers FROM counted),
+         (SELECT followers FROM ${this.table(FollowerCountEntity)} WHERE user_id = $2),
+         0) AS followers`,
+      [followerId, followeeId, at],
+    );
+    return rows[0]?.followers ?? 0;
   }
 
   /**
@@ -45,26 +45,24 @@ export class FollowsRepository {
    * of order). Returns whether a follow went.
    */
   async remove(followerId: string, followeeId: string, at: Date): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO ${this.table(FollowRemovalEntity)} AS r (follower_id, followee_id, removed_at)
+    // One statement, as `add`: the unfollow noted, the follow gone, the count moved, together.
+    const rows: { removed: boolean }[] = await this.dataSource.query(
+      `WITH noted AS (
+         INSERT INTO ${this.table(FollowRemovalEntity)} AS r (follower_id, followee_id, removed_at)
          VALUES ($1, $2, $3)
          ON CONFLICT (follower_id, followee_id)
-           DO UPDATE SET removed_at = greatest(r.removed_at, EXCLUDED.removed_at)`,
-        [followerId, followeeId, at],
-      );
-      const [removed] = await manager.query<[unknown[], number]>(
-        `DELETE FROM ${this.table(FollowEntity)}
-         WHERE follower_id = $1 AND followee_id = $2 AND created_at <= $3 RETURNING 1`,
-        [followerId, followeeId, at],
-      );
-      if (removed.length === 0) return false;
-      await manager.query(
-        `UPDATE ${this.table(FollowerCountEntity)} SET followers = GREATEST(followers - 1, 0) WHERE user_id = $1`,
-        [followeeId],
-      );
-      return true;
-    });
+           DO UPDATE SET removed_at = greatest(r.removed_at, EXCLUDED.removed_at)
+       ), removed AS (
+         DELETE FROM ${this.table(FollowEntity)}
+         WHERE follower_id = $1 AND followee_id = $2 AND created_at <= $3 RETURNING 1
+       ), counted AS (
+         UPDATE ${this.table(FollowerCountEntity)} SET followers = GREATEST(followers - 1, 0)
+         WHERE user_id = $2 AND EXISTS (SELECT 1 FROM removed)
+       )
+       SELECT EXISTS (SELECT 1 FROM removed) AS removed`,
+      [followerId, followeeId, at],
+    );
+    return rows[0]?.removed ?? false;
   }
 
   async followersCount(userId: string): Promise<number> {
