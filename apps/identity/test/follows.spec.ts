@@ -1,3 +1,5 @@
+import { Client } from 'pg';
+import { eventually } from '@wave/testing';
 import { IdentityHarness } from './identity-harness';
 
 interface Page {
@@ -84,6 +86,57 @@ describe('identity: follow graph', () => {
       [alan.id],
     );
     expect((await counts(alan.id)).followers).toBe(edges);
+  });
+
+  it('takes back a follow committed while the unfollow waited for the two members', async () => {
+    const lin = await harness.register('lin');
+    const mo = await harness.register('moe');
+    // Another request's follow in flight: it holds both members and has added the edge.
+    const other = new Client({ connectionString: harness.config.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(
+        'SELECT id FROM identity.users WHERE id IN ($1, $2) ORDER BY id FOR NO KEY UPDATE',
+        [lin.id, mo.id],
+      );
+      await other.query('INSERT INTO identity.follows (follower_id, followee_id) VALUES ($1, $2)', [
+        lin.id,
+        mo.id,
+      ]);
+      await other.query(
+        `UPDATE identity.users SET
+           followers_count = followers_count + CASE WHEN id = $2 THEN 1 ELSE 0 END,
+           following_count = following_count + CASE WHEN id = $1 THEN 1 ELSE 0 END
+         WHERE id IN ($1, $2)`,
+        [lin.id, mo.id],
+      );
+      const unfollow = harness.call('DELETE', `/api/users/${mo.id}/follow`, { as: lin.id });
+      await eventually(
+        async () => {
+          const [{ n }] = await harness.dataSource.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return n as number;
+        },
+        (waiting) => waiting > 0,
+        { what: 'the unfollow to wait for the members' },
+      );
+      await other.query('COMMIT');
+      const answer = await unfollow;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ userId: mo.id, isFollowing: false, followersCount: 0 });
+    } finally {
+      await other.end();
+    }
+    const [{ edges }] = await harness.dataSource.query(
+      `SELECT count(*)::int AS edges FROM identity.follows WHERE followee_id = $1`,
+      [mo.id],
+    );
+    expect(edges).toBe(0);
+    expect(await counts(mo.id)).toEqual({ followers: 0, following: 0 });
+    expect(await counts(lin.id)).toEqual({ followers: 0, following: 0 });
   });
 
   it('refuses following oneself, an unknown user, a malformed id and a visitor', async () => {

@@ -1,4 +1,6 @@
+import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { eventually } from '@wave/testing';
 import type { TweetInteractionResponse, TweetResponse } from '@wave/contracts';
 import { TweetsService } from '../src/tweets/tweets.service';
 import type { OutboxRow } from './timeline-harness';
@@ -170,6 +172,43 @@ describe(TweetsService.name, () => {
       expect((await counters(tweet.id))?.likes_count).toBe(rows);
       const read = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: grace });
       expect(read.json()).toMatchObject({ likesCount: rows, isLiked: rows === 4 });
+    });
+
+    it('takes back a like committed while the unlike waited for the post', async () => {
+      const tweet = await sut.post(ada, 'like, then unlike at once');
+      // Another request's like in flight: it holds the post and has added its like.
+      const other = new Client({ connectionString: sut.config.DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT 1 FROM timeline.tweets WHERE id = $1 FOR UPDATE', [tweet.id]);
+        await other.query('INSERT INTO timeline.likes (tweet_id, user_id) VALUES ($1, $2)', [
+          tweet.id,
+          grace,
+        ]);
+        await other.query(
+          'UPDATE timeline.tweets SET likes_count = likes_count + 1 WHERE id = $1',
+          [tweet.id],
+        );
+        const unlike = sut.call('DELETE', `/api/tweets/${tweet.id}/like`, { as: grace });
+        await eventually(
+          () =>
+            sut.count(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            ),
+          (waiting) => waiting > 0,
+          { what: 'the unlike to wait for the post' },
+        );
+        await other.query('COMMIT');
+        const answer = await unlike;
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toMatchObject({ isLiked: false, likesCount: 0 });
+      } finally {
+        await other.end();
+      }
+      expect(await rowsIn('likes', tweet.id)).toBe(0);
+      expect((await counters(tweet.id))?.likes_count).toBe(0);
     });
 
     it('answers 404 for a missing post and 400 for a malformed id', async () => {

@@ -21,7 +21,6 @@ export interface FollowChange {
 }
 
 interface FollowChangeRow {
-  found: string[];
   changed_at: Date | string | null;
   followers_count: number;
 }
@@ -37,11 +36,14 @@ export class FollowsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Follows (`on`) or unfollows in one statement: locks both users in id order (two members
-   * following each other at once cannot deadlock), adds the edge if missing (made `at`, or
-   * now) or removes it if there, and moves both counters by what changed, so they stay exact
-   * under concurrent clicks. `found` is which of the two users exist: nothing is written
-   * unless both do. `changedAt` is set only when this call changed the edge.
+   * Follows (`on`) or unfollows: locks both users in id order (two members following each
+   * other at once cannot deadlock), then in one statement adds the edge if missing (made `at`,
+   * or now) or removes it if there, and moves both counters by what changed, so they stay
+   * exact under concurrent clicks. The lock is a statement of its own: a statement that waits
+   * for a lock sees, once it has it, only the rows of when it began, so a follow committed
+   * meanwhile would escape an unfollow that locked and deleted in one statement. `found` is
+   * which of the two users exist: nothing is written unless both do. `changedAt` is set only
+   * when this call changed the edge.
    */
   async set(
     manager: EntityManager,
@@ -51,18 +53,22 @@ export class FollowsRepository {
     at?: Date,
   ): Promise<FollowChange> {
     const users = this.dataSource.getMetadata(UserEntity).tablePath;
+    const locked: { id: string }[] = await manager.query(
+      `SELECT id FROM ${users} WHERE id IN ($1, $2) ORDER BY id FOR NO KEY UPDATE`,
+      [followerId, followeeId],
+    );
+    const found = locked.map((row) => row.id);
+    if (!found.includes(followerId) || !found.includes(followeeId)) {
+      return { found, changedAt: null, followersCount: 0 };
+    }
     const change = on
       ? `INSERT INTO ${this.table()} (follower_id, followee_id, created_at)
-         SELECT $1, $2, COALESCE($3::timestamptz, now()) WHERE (SELECT count(*) FROM locked) = 2
+         VALUES ($1, $2, COALESCE($3::timestamptz, now()))
          ON CONFLICT DO NOTHING RETURNING created_at AS changed_at`
-      : `DELETE FROM ${this.table()}
-         WHERE follower_id = $1 AND followee_id = $2 AND (SELECT count(*) FROM locked) = 2
+      : `DELETE FROM ${this.table()} WHERE follower_id = $1 AND followee_id = $2
          RETURNING now() AS changed_at`;
     const rows: FollowChangeRow[] = await manager.query(
-      `WITH locked AS (
-         SELECT id, followers_count FROM ${users} WHERE id IN ($1, $2) ORDER BY id
-         FOR NO KEY UPDATE
-       ), changed AS (${change}),
+      `WITH changed AS (${change}),
        counted AS (
          UPDATE ${users} SET
            followers_count = followers_count + CASE WHEN id = $2 THEN ${on ? 1 : -1} ELSE 0 END,
@@ -70,16 +76,15 @@ export class FollowsRepository {
          WHERE id IN ($1, $2) AND EXISTS (SELECT 1 FROM changed)
          RETURNING id, followers_count
        )
-       SELECT ARRAY(SELECT id FROM locked) AS found,
-              (SELECT changed_at FROM changed) AS changed_at,
+       SELECT (SELECT changed_at FROM changed) AS changed_at,
               COALESCE((SELECT followers_count FROM counted WHERE id = $2),
-                       (SELECT followers_count FROM locked WHERE id = $2), 0) AS followers_count`,
+                       (SELECT followers_count FROM ${users} WHERE id = $2), 0) AS followers_count`,
       // $3 (the time) only where the statement names it: PostgreSQL refuses an unused one.
       on ? [followerId, followeeId, at ?? null] : [followerId, followeeId],
     );
     const row = rows[0];
     return {
-      found: row?.found ?? [],
+      found,
       changedAt: row?.changed_at ? new Date(row.changed_at) : null,
       followersCount: row?.followers_count ?? 0,
     };

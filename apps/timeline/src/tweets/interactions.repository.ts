@@ -34,10 +34,13 @@ export class InteractionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Likes or retweets (`on`), or takes it back, in one statement: locks the tweet, adds the
-   * like or retweet if missing (made `at`, or now) or removes it if there, and moves the
-   * tweet's counter by what changed, so counts stay exact under concurrent clicks. Null when
-   * the tweet does not exist; `changedAt` is set only when this call changed something.
+   * Likes or retweets (`on`), or takes it back: locks the tweet, then in one statement adds
+   * the like or retweet if missing (made `at`, or now) or removes it if there, and moves the
+   * tweet's counter by what changed, so counts stay exact under concurrent clicks. The lock is
+   * a statement of its own: a statement that waits for a lock sees, once it has it, only the
+   * rows of when it began, so a like committed meanwhile (the same member's click just before)
+   * would escape an unlike that locked and deleted in one statement. Null when the tweet does
+   * not exist; `changedAt` is set only when this call changed something.
    */
   async set(
     manager: EntityManager,
@@ -48,30 +51,32 @@ export class InteractionsRepository {
     at?: Date,
   ): Promise<InteractionChange | null> {
     const tweets = this.dataSource.getMetadata(TweetEntity).tablePath;
+    const locked: unknown[] = await manager.query(
+      `SELECT 1 FROM ${tweets} WHERE id = $1 FOR UPDATE`,
+      [tweetId],
+    );
+    if (locked.length === 0) return null;
     const counter = kind === 'like' ? 'likes_count' : 'retweets_count';
     const change = on
       ? `INSERT INTO ${this.table(kind)} (tweet_id, user_id, created_at)
-         SELECT id, $2, COALESCE($3::timestamptz, now()) FROM tweet
+         VALUES ($1, $2, COALESCE($3::timestamptz, now()))
          ON CONFLICT DO NOTHING RETURNING created_at AS changed_at`
-      : `DELETE FROM ${this.table(kind)}
-         WHERE tweet_id = $1 AND user_id = $2 AND EXISTS (SELECT 1 FROM tweet)
+      : `DELETE FROM ${this.table(kind)} WHERE tweet_id = $1 AND user_id = $2
          RETURNING now() AS changed_at`;
     const rows: InteractionRow[] = await manager.query(
-      `WITH tweet AS (
-         SELECT id, author_id, likes_count, retweets_count FROM ${tweets} WHERE id = $1 FOR UPDATE
-       ), changed AS (${change}),
+      `WITH changed AS (${change}),
        counted AS (
          UPDATE ${tweets} SET ${counter} = GREATEST(${counter} + ${on ? 1 : -1}, 0)
          WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)
          RETURNING likes_count, retweets_count
        )
-       SELECT tweet.author_id,
+       SELECT t.author_id,
               (SELECT changed_at FROM changed) AS changed_at,
-              COALESCE((SELECT likes_count FROM counted), tweet.likes_count) AS likes_count,
-              COALESCE((SELECT retweets_count FROM counted), tweet.retweets_count) AS retweets_count,
+              COALESCE((SELECT likes_count FROM counted), t.likes_count) AS likes_count,
+              COALESCE((SELECT retweets_count FROM counted), t.retweets_count) AS retweets_count,
               EXISTS (SELECT 1 FROM ${this.table(kind === 'like' ? 'retweet' : 'like')} o
                       WHERE o.tweet_id = $1 AND o.user_id = $2) AS other_on
-       FROM tweet`,
+       FROM ${tweets} t WHERE t.id = $1`,
       // $3 (the time) only where the statement names it: PostgreSQL refuses an unused one.
       on ? [tweetId, userId, at ?? null] : [tweetId, userId],
     );
