@@ -84,6 +84,7 @@ export class EngagementRepository {
         const id = eventId.toLowerCase();
         if (claimed.has(id) && !fresh.has(id)) fresh.set(id, effect);
       }
+      await this.lockPosts(manager, [...fresh.values()]);
       const increments = emptyIncrements();
       const followers = new Map<string, number>();
       for (const effect of fresh.values()) {
@@ -101,7 +102,6 @@ export class EngagementRepository {
           await this.writeDeleted(manager, effect.deleted);
           await this.sitemaps.removePost(manager, effect.deleted.id);
         }
-        await this.applyProjections(manager, effect);
         if (effect.created || effect.edited) {
           await this.settlePending(manager, effect.created ?? effect.edited!, increments);
         }
@@ -113,10 +113,11 @@ export class EngagementRepository {
         }
       }
       await this.rollups.add(manager, increments);
-      // Pages after posts and rollups, as the ingest does (one lock order, no deadlock): an
-      // edited post's page says something else now (Auto-SEO reads it again); a deleted one's
-      // is gone.
+      // Pages after posts and rollups, as the ingest does: the users' and communities'
+      // projections (which mark their pages), then an edited post's page, which says something
+      // else now (Auto-SEO reads it again), and a deleted one's, which is gone.
       for (const effect of fresh.values()) {
+        await this.applyProjections(manager, effect);
         if (effect.edited) await this.seoPages.markChanged(manager, postPagePath(effect.edited.id));
         if (effect.deleted) await this.seoPages.forget(manager, postPagePath(effect.deleted.id));
       }
@@ -130,6 +131,31 @@ export class EngagementRepository {
       );
       return new Set(fresh.keys());
     });
+  }
+
+  /**
+   * Locks, in id order and before anything else, the rows of the posts a batch of events
+   * writes (their projection and their counts). The ingest takes its rows in one order
+   * (pending views, posts by id, rollups, pages); a batch takes its posts here, then rollups,
+   * then pages: taken one by one in event order, a batch's posts and pages could wait on an
+   * ingest in a circle. A post not in the projection yet has no row to lock, and no ingest
+   * writes its counts (its views wait as pending). Where a circle can still close (pending
+   * views settled after their post's row, several pages marked in event order), PostgreSQL
+   * ends one side: the batch is applied again event by event (EventBatcher), an ingest job is
+   * retried by its queue.
+   */
+  private async lockPosts(manager: EntityManager, effects: EventEffect[]): Promise<void> {
+    const ids = new Set<string>();
+    for (const effect of effects) {
+      for (const post of [effect.created, effect.edited, effect.deleted]) {
+        if (post) ids.add(post.id);
+      }
+      for (const increment of effect.increments?.posts ?? []) ids.add(increment.postId);
+    }
+    if (ids.size === 0) return;
+    await manager.query(`SELECT 1 FROM posts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [
+      [...ids].sort(),
+    ]);
   }
 
   /**
