@@ -13,8 +13,6 @@ export interface FollowEdge {
 
 /** What a follow or unfollow did, and the followee's follower count after it. */
 export interface FollowChange {
-  /** Which of the two users exist (nothing changed unless both do). */
-  found: string[];
   /** When the follow was made, or taken back; null when nothing changed. */
   changedAt: Date | null;
   followersCount: number;
@@ -36,14 +34,12 @@ export class FollowsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Follows (`on`) or unfollows: locks both users in id order (two members following each
-   * other at once cannot deadlock), then in one statement adds the edge if missing (made `at`,
-   * or now) or removes it if there, and moves both counters by what changed, so they stay
-   * exact under concurrent clicks. The lock is a statement of its own: a statement that waits
-   * for a lock sees, once it has it, only the rows of when it began, so a follow committed
-   * meanwhile would escape an unfollow that locked and deleted in one statement. `found` is
-   * which of the two users exist: nothing is written unless both do. `changedAt` is set only
-   * when this call changed the edge.
+   * Follows (`on`) or unfollows, in one statement: adds the edge if missing (made `at`, or now)
+   * or removes it if there, and moves both counters by what changed, so they stay exact under
+   * concurrent clicks. The caller has locked both users already (`UsersRepository.lockInOrder`)
+   * in a statement of its own: a statement that waits for a lock sees, once it has it, only the
+   * rows of when it began, so a follow committed meanwhile would escape an unfollow that locked
+   * and deleted in one statement. `changedAt` is set only when this call changed the edge.
    */
   async set(
     manager: EntityManager,
@@ -53,14 +49,6 @@ export class FollowsRepository {
     at?: Date,
   ): Promise<FollowChange> {
     const users = this.dataSource.getMetadata(UserEntity).tablePath;
-    const locked: { id: string }[] = await manager.query(
-      `SELECT id FROM ${users} WHERE id IN ($1, $2) ORDER BY id FOR NO KEY UPDATE`,
-      [followerId, followeeId],
-    );
-    const found = locked.map((row) => row.id);
-    if (!found.includes(followerId) || !found.includes(followeeId)) {
-      return { found, changedAt: null, followersCount: 0 };
-    }
     const change = on
       ? `INSERT INTO ${this.table()} (follower_id, followee_id, created_at)
          VALUES ($1, $2, COALESCE($3::timestamptz, now()))
@@ -84,7 +72,6 @@ export class FollowsRepository {
     );
     const row = rows[0];
     return {
-      found,
       changedAt: row?.changed_at ? new Date(row.changed_at) : null,
       followersCount: row?.followers_count ?? 0,
     };

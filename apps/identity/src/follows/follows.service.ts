@@ -64,9 +64,11 @@ export class FollowsService {
   ): Promise<FollowStatusResponse> {
     if (followerId === followeeId) throw new IdentityException('CANNOT_FOLLOW_SELF');
     return this.outbox.transaction(async (manager) => {
+      // Both users, in id order (two members following each other at once cannot deadlock).
+      const found = await this.users.lockInOrder(manager, [followerId, followeeId]);
+      if (!found.includes(followeeId)) throw new IdentityException('USER_NOT_FOUND');
+      if (!found.includes(followerId)) throw new IdentityException('NOT_SIGNED_IN');
       const change = await this.follows.set(manager, followerId, followeeId, on, at);
-      if (!change.found.includes(followeeId)) throw new IdentityException('USER_NOT_FOUND');
-      if (!change.found.includes(followerId)) throw new IdentityException('NOT_SIGNED_IN');
       if (change.changedAt) {
         const at = change.changedAt.toISOString();
         if (on)

@@ -103,6 +103,19 @@ export class UsersRepository {
     await this.users().update({ id }, { passwordHash });
   }
 
+  /**
+   * Locks the given users in id order (so two transactions never wait on each
+   * other in a circle) and returns the ids that exist. NO KEY UPDATE still lets
+   * foreign-key checks from other transactions through.
+   */
+  async lockInOrder(manager: EntityManager, ids: string[]): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM ${this.table()} WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Users after `after` in id order (all of them, page by page): the rebuild call's rows. */
   pageById(after: string | null, limit: number): Promise<UserEntity[]> {
     const query = this.users().createQueryBuilder('user').orderBy('user.id', 'ASC').limit(limit);

@@ -34,13 +34,14 @@ export class InteractionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Likes or retweets (`on`), or takes it back: locks the tweet, then in one statement adds
-   * the like or retweet if missing (made `at`, or now) or removes it if there, and moves the
-   * tweet's counter by what changed, so counts stay exact under concurrent clicks. The lock is
-   * a statement of its own: a statement that waits for a lock sees, once it has it, only the
-   * rows of when it began, so a like committed meanwhile (the same member's click just before)
-   * would escape an unlike that locked and deleted in one statement. Null when the tweet does
-   * not exist; `changedAt` is set only when this call changed something.
+   * Likes or retweets (`on`), or takes it back, in one statement: adds the like or retweet if
+   * missing (made `at`, or now) or removes it if there, and moves the tweet's counter by what
+   * changed, so counts stay exact under concurrent clicks. The caller has locked the tweet
+   * already (`TweetsRepository.lock`) in a statement of its own: a statement that waits for a
+   * lock sees, once it has it, only the rows of when it began, so a like committed meanwhile
+   * (the same member's click just before) would escape an unlike that locked and deleted in one
+   * statement. Null when the tweet does not exist; `changedAt` is set only when this call
+   * changed something.
    */
   async set(
     manager: EntityManager,
@@ -51,11 +52,6 @@ export class InteractionsRepository {
     at?: Date,
   ): Promise<InteractionChange | null> {
     const tweets = this.dataSource.getMetadata(TweetEntity).tablePath;
-    const locked: unknown[] = await manager.query(
-      `SELECT 1 FROM ${tweets} WHERE id = $1 FOR UPDATE`,
-      [tweetId],
-    );
-    if (locked.length === 0) return null;
     const counter = kind === 'like' ? 'likes_count' : 'retweets_count';
     const change = on
       ? `INSERT INTO ${this.table(kind)} (tweet_id, user_id, created_at)

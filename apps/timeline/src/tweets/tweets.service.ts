@@ -160,6 +160,7 @@ export class TweetsService {
     at?: Date,
   ): Promise<TweetInteractionResponse> {
     return this.outbox.transaction(async (manager) => {
+      if (!(await this.tweets.lock(manager, id))) throw new TimelineException('TWEET_NOT_FOUND');
       const change = await this.interactions.set(manager, kind, id, userId, on, at);
       if (!change) throw new TimelineException('TWEET_NOT_FOUND');
       if (change.changedAt) {
