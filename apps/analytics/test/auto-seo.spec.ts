@@ -326,6 +326,31 @@ describe('Auto-SEO', () => {
     expect(mine.summary.totalIssues).toBeGreaterThan(listed);
   });
 
+  it('analyses a post whose page was viewed before analytics heard of the post', async () => {
+    const early = uuidv7();
+    const path = `/tweet/${early}`;
+    const body = 'Read before its event reached analytics, then analysed.';
+    pages.set(path, posting(early, member, body));
+    sut.track(path);
+    await sut.settleViews();
+    // Not known yet: nothing is due for it.
+    expect(await pageRow(path)).toBeUndefined();
+
+    await sut.post(member, { id: early });
+    expect((await pageRow(path))?.due_at).toBeInstanceOf(Date);
+    expect(await runAutoSeo()).toEqual({ analysed: 1, missing: 0, postponed: 0 });
+    expect((await dashboard(member)).analyses[path]).toMatchObject({
+      title: `${body.slice(0, 40)} | Wave`,
+    });
+
+    // Impressions alone before the post was known do not make its page due.
+    const seenInFeed = uuidv7();
+    expect((await sut.impressions([seenInFeed], { as: uuidv7() })).statusCode).toBe(202);
+    await sut.settleViews();
+    await sut.post(member, { id: seenInFeed });
+    expect(await pageRow(`/tweet/${seenInFeed}`)).toBeUndefined();
+  });
+
   it('is for members only', async () => {
     for (const path of ['/api/seo/analytics', '/api/seo/recommendations']) {
       const answer = await getAs(path, null);

@@ -87,9 +87,11 @@ export class EngagementRepository {
       await this.lockPosts(manager, [...fresh.values()]);
       const increments = emptyIncrements();
       const followers = new Map<string, number>();
+      const createdPosts: string[] = [];
       for (const effect of fresh.values()) {
         if (effect.created) {
           await this.writeCreated(manager, effect.created);
+          createdPosts.push(effect.created.id);
           // A top-level post takes its place in the posts sitemap (not if deleted meanwhile).
           if (effect.created.parentId === null) {
             await this.sitemaps.addPost(manager, effect.created.id, effect.created.createdAt);
@@ -116,6 +118,9 @@ export class EngagementRepository {
       // Pages after posts and rollups, as the ingest does: the users' and communities'
       // projections (which mark their pages), then an edited post's page, which says something
       // else now (Auto-SEO reads it again), and a deleted one's, which is gone.
+      // A post whose page was viewed before its event arrived: Auto-SEO's now that it is known
+      // (views of posts analytics does not know mark nothing).
+      await this.seoPages.markViewedBeforeKnown(manager, createdPosts);
       for (const effect of fresh.values()) {
         await this.applyProjections(manager, effect);
         if (effect.edited) await this.seoPages.markChanged(manager, postPagePath(effect.edited.id));

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { SeoPageAnalysis } from '@wave/contracts';
 import { returnedRows } from '../common/query-result.util';
 import type { PublicPageKind } from './public-page.util';
-import { profilePagePath } from './public-page.util';
+import { postPagePath, profilePagePath } from './public-page.util';
 
 /** A page is analysed again at most this often while it only gets views. */
 export const REANALYSIS_INTERVAL_MINUTES = 60;
@@ -68,6 +68,23 @@ export class SeoPagesRepository {
        WHERE p.due_at IS NULL
          AND p.analyzed_at < now() - interval '${REANALYSIS_INTERVAL_MINUTES} minutes'`,
       [sorted.map((page) => page.path), sorted.map((page) => page.kind)],
+    );
+  }
+
+  /**
+   * New posts (in the caller's transaction, after their rows): the pages of those that readers
+   * viewed before analytics heard of them (`markViewed` left them out then) are due now.
+   * Impressions alone do not make a page due; only views of the page itself.
+   */
+  async markViewedBeforeKnown(manager: EntityManager, postIds: string[]): Promise<void> {
+    if (postIds.length === 0) return;
+    const paths = [...new Set(postIds.map(postPagePath))].sort();
+    await manager.query(
+      `INSERT INTO seo_pages (path, kind, due_at)
+       SELECT v.path, 'post', now() FROM unnest($1::varchar[]) AS v(path)
+       WHERE EXISTS (SELECT 1 FROM page_daily_stats d WHERE d.path = v.path AND d.views > 0)
+       ON CONFLICT (path) DO NOTHING`,
+      [paths],
     );
   }
 
