@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { eventually } from '@wave/testing';
+import { FollowsService } from '../src/follows/follows.service';
 import { IdentityHarness } from './identity-harness';
 
 interface Page {
@@ -137,6 +138,48 @@ describe('identity: follow graph', () => {
     expect(edges).toBe(0);
     expect(await counts(mo.id)).toEqual({ followers: 0, following: 0 });
     expect(await counts(lin.id)).toEqual({ followers: 0, following: 0 });
+  });
+
+  it("adds many follows at once (FollowsService.followMany, the seed's graph), counters exact", async () => {
+    const [mary, linus, ken] = [
+      await harness.register('mary'),
+      await harness.register('linus'),
+      await harness.register('ken'),
+    ];
+    await harness.call('POST', `/api/users/${mary.id}/follow`, { as: ken.id });
+    const now = Date.now();
+    const ago = (minutes: number) => new Date(now - minutes * 60_000);
+
+    const added = await harness.app.get(FollowsService).followMany([
+      { followerId: ken.id, followeeId: linus.id, at: ago(3) },
+      { followerId: mary.id, followeeId: linus.id, at: ago(5) },
+      { followerId: mary.id, followeeId: ken.id, at: ago(4) },
+      { followerId: mary.id, followeeId: linus.id, at: ago(2) },
+      { followerId: ken.id, followeeId: mary.id, at: ago(1) },
+      { followerId: linus.id, followeeId: linus.id },
+      { followerId: mary.id, followeeId: '0190b1de-1111-7000-8000-00000000dead' },
+    ]);
+
+    expect(added).toBe(3);
+    expect(await counts(linus.id)).toEqual({ followers: 2, following: 0 });
+    expect(await counts(mary.id)).toEqual({ followers: 1, following: 2 });
+    expect(await counts(ken.id)).toEqual({ followers: 1, following: 2 });
+    const events = await harness.dataSource.query<
+      { payload: { followerId: string; followeeId: string; createdAt: string } }[]
+    >(
+      `SELECT payload FROM identity.outbox WHERE name = 'follow.created'
+       AND payload->>'followerId' = ANY($1::text[]) ORDER BY id`,
+      [[mary.id, ken.id, linus.id]],
+    );
+    // Ken's follow of Mary (its own event), then the three added, oldest first.
+    expect(
+      events.map(({ payload }) => [payload.followerId, payload.followeeId, payload.createdAt]),
+    ).toEqual([
+      [ken.id, mary.id, expect.any(String)],
+      [mary.id, linus.id, ago(5).toISOString()],
+      [mary.id, ken.id, ago(4).toISOString()],
+      [ken.id, linus.id, ago(3).toISOString()],
+    ]);
   });
 
   it('refuses following oneself, an unknown user, a malformed id and a visitor', async () => {

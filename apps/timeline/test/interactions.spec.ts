@@ -364,4 +364,47 @@ describe(TweetsService.name, () => {
       });
     });
   });
+
+  describe("many likes and retweets at once (TweetsService.addInteractions, the seed's writes)", () => {
+    it('adds what is missing, moves the counters by as much and announces each once, oldest first', async () => {
+      const first = await sut.post(ada, 'liked in bulk');
+      const second = await sut.post(grace, 'retweeted in bulk');
+      const carol = await sut.user(uniqueUsername('carol'));
+      // Grace liked the first already: that one is skipped.
+      await sut.call('POST', `/api/tweets/${first.id}/like`, { as: grace });
+      const now = Date.now();
+      const ago = (minutes: number) => new Date(now - minutes * 60_000);
+
+      const added = await sut.app.get(TweetsService).addInteractions([
+        { userId: grace, tweetId: first.id, kind: 'like', at: ago(5) },
+        { userId: carol, tweetId: first.id, kind: 'like', at: ago(3) },
+        { userId: carol, tweetId: first.id, kind: 'like', at: ago(3) },
+        { userId: ada, tweetId: second.id, kind: 'retweet', at: ago(4) },
+        { userId: ada, tweetId: second.id, kind: 'like', at: ago(2) },
+        { userId: carol, tweetId: MISSING_ID, kind: 'like', at: ago(1) },
+      ]);
+
+      expect(added).toBe(3);
+      expect(await counters(first.id)).toEqual({ likes_count: 2, retweets_count: 0 });
+      expect(await counters(second.id)).toEqual({ likes_count: 1, retweets_count: 1 });
+      expect(await rowsIn('likes', first.id)).toBe(2);
+      expect(await rowsIn('likes', MISSING_ID)).toBe(0);
+      const seen = await sut.call('GET', `/api/tweets/${second.id}`, { as: ada });
+      expect(seen.json<TweetResponse>()).toMatchObject({ isLiked: true, isRetweeted: true });
+      const events = await sut.dataSource.query<
+        { name: string; payload: { userId: string; at: string } }[]
+      >(
+        `SELECT name, payload FROM timeline.outbox
+         WHERE payload->>'tweetId' = ANY($1::text[]) AND name <> 'tweet.created' ORDER BY id`,
+        [[first.id, second.id]],
+      );
+      // Grace's earlier like (its own event) first; then the three added, oldest first.
+      expect(events.map((event) => [event.name, event.payload.userId, event.payload.at])).toEqual([
+        ['like.created', grace, expect.any(String)],
+        ['retweet.created', ada, ago(4).toISOString()],
+        ['like.created', carol, ago(3).toISOString()],
+        ['like.created', ada, ago(2).toISOString()],
+      ]);
+    });
+  });
 });

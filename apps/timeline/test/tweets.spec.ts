@@ -1,6 +1,7 @@
 import type { TweetResponse } from '@wave/contracts';
 import { ImageProxySigner } from '../src/image-proxy/image-proxy.signer';
 import { TweetsController } from '../src/tweets/tweets.controller';
+import { TweetsService } from '../src/tweets/tweets.service';
 import { TimelineHarness, uniqueUsername } from './timeline-harness';
 
 const MISSING_ID = '0190b1de-1111-7000-8000-00000000dead';
@@ -477,6 +478,65 @@ describe(TweetsController.name, () => {
       });
       const page = await sut.call('GET', `/api/tweets/${parent.id}/replies`, { as: null });
       expect(page.json().items.map((item: TweetResponse) => item.id)).toEqual([replies[1]!.id]);
+    });
+  });
+
+  describe("many posts at once (TweetsService.createMany, the seed's writes)", () => {
+    const outboxNames = async (ids: string[]) =>
+      (
+        await sut.dataSource.query<{ name: string; tweet_id: string }[]>(
+          `SELECT name, payload->>'tweetId' AS tweet_id FROM timeline.outbox
+           WHERE payload->>'tweetId' = ANY($1::text[]) ORDER BY id`,
+          [ids],
+        )
+      ).map((event) => `${event.name} ${ids.indexOf(event.tweet_id)}`);
+
+    it('writes posts and replies with their entities, counts and events, in the order given', async () => {
+      const parent = await sut.post(ada, 'answer me twice');
+      const at = new Date(Date.now() - 3_600_000);
+      const ids = await sut.app.get(TweetsService).createMany([
+        { authorId: ada, request: { content: 'first of many #Bulk @grace' }, at },
+        { authorId: grace, request: { content: 'one reply' }, parentId: parent.id },
+        { authorId: grace, request: { content: 'second #bulk' } },
+        { authorId: ada, request: { content: 'another reply' }, parentId: parent.id },
+      ]);
+
+      expect(ids).toHaveLength(4);
+      expect(new Set(ids).size).toBe(4);
+      expect((await row(parent.id))?.replies_count).toBe(2);
+      expect(await hashtagsOf(ids[0]!)).toEqual(['bulk']);
+      expect(await mentionsOf(ids[0]!)).toEqual(['grace']);
+      const first = (
+        await sut.call('GET', `/api/tweets/${ids[0]}`, { as: null })
+      ).json<TweetResponse>();
+      expect(first).toMatchObject({ authorId: ada, createdAt: at.toISOString() });
+      const reply = (
+        await sut.call('GET', `/api/tweets/${ids[3]}`, { as: null })
+      ).json<TweetResponse>();
+      expect(reply).toMatchObject({ parentId: parent.id, content: 'another reply' });
+      // One event each, a reply's right after its post's, in the order given.
+      expect(await outboxNames(ids)).toEqual([
+        'tweet.created 0',
+        'tweet.created 1',
+        'reply.created 1',
+        'tweet.created 2',
+        'tweet.created 3',
+        'reply.created 3',
+      ]);
+    });
+
+    it('writes none of them when a parent does not exist', async () => {
+      const before = await sut.count(`SELECT count(*)::int AS n FROM timeline.tweets`);
+      const parent = await sut.post(ada, 'a real parent');
+      await expect(
+        sut.app.get(TweetsService).createMany([
+          { authorId: ada, request: { content: 'would be fine' } },
+          { authorId: grace, request: { content: 'fine too' }, parentId: parent.id },
+          { authorId: grace, request: { content: 'orphan' }, parentId: MISSING_ID },
+        ]),
+      ).rejects.toMatchObject({ code: 'TWEET_NOT_FOUND' });
+      expect(await sut.count(`SELECT count(*)::int AS n FROM timeline.tweets`)).toBe(before + 1);
+      expect((await row(parent.id))?.replies_count).toBe(0);
     });
   });
 });

@@ -65,6 +65,31 @@ export function seedCommandOptions(service: string, args: readonly string[]): Se
 const QUIET_BELOW = 500;
 
 /**
+ * The posts' indexes by depth: the top-level posts, then the replies to them, then the replies
+ * to those, each in the posts' (time) order.
+ */
+export function roundsByDepth(posts: readonly { parent: number | null }[]): number[][] {
+  const depths: number[] = [];
+  const rounds: number[][] = [];
+  posts.forEach((post, index) => {
+    // A parent comes earlier in time, so its depth is known.
+    const depth = post.parent === null ? 0 : (depths[post.parent] ?? 0) + 1;
+    depths[index] = depth;
+    (rounds[depth] ??= []).push(index);
+  });
+  return rounds;
+}
+
+/** The items in runs of `size` (the last one shorter): a seed's writes of many at a time. */
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+}
+
+/**
  * Runs `work` on every item, `concurrency` at a time (in order within each
  * lane), and reports `label done/total` about every tenth of a long step.
  */

@@ -158,6 +158,9 @@ export class OutboxRelay {
   }
 }
 
+/** An event to append: its name and its payload. */
+export type OutboxEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
+
 /**
  * Writes events in the caller's transaction. Use `transaction()` so the relay is
  * kicked right after the commit.
@@ -168,17 +171,25 @@ export class EventOutbox {
     private readonly relay: OutboxRelay | null,
   ) {}
 
-  async append<E extends EventName>(
+  append<E extends EventName>(
     manager: EntityManager,
     name: E,
     payload: EventPayload<E>,
   ): Promise<void> {
-    const checked = eventPayloadSchemas[name].parse(payload);
-    await manager.insert(OutboxEventEntity, {
-      eventId: uuidv7(),
-      name,
-      payload: checked as object,
-    });
+    return this.appendMany(manager, [{ name, payload } as OutboxEvent]);
+  }
+
+  /** Several events in one insert, relayed in the order given. */
+  async appendMany(manager: EntityManager, events: readonly OutboxEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await manager.insert(
+      OutboxEventEntity,
+      events.map(({ name, payload }) => ({
+        eventId: uuidv7(),
+        name,
+        payload: eventPayloadSchemas[name].parse(payload),
+      })),
+    );
   }
 
   /**

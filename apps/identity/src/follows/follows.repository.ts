@@ -77,6 +77,55 @@ export class FollowsRepository {
     };
   }
 
+  /**
+   * Adds the follows that are missing, in one statement, and moves each user's counters by how
+   * many they gained; skips those that exist and those whose users do not (the caller has locked
+   * the users: `UsersRepository.lockInOrder`, see `set`). Returns the follows it added.
+   */
+  async addMany(
+    manager: EntityManager,
+    edges: readonly (FollowKey & { at?: Date | undefined })[],
+  ): Promise<(FollowKey & { createdAt: Date })[]> {
+    if (edges.length === 0) return [];
+    const users = this.dataSource.getMetadata(UserEntity).tablePath;
+    const rows: { follower_id: string; followee_id: string; created_at: Date }[] =
+      await manager.query(
+        `WITH added AS (
+           INSERT INTO ${this.table()} (follower_id, followee_id, created_at)
+           SELECT e.follower_id, e.followee_id, COALESCE(e.at, now())
+           FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS e(follower_id, followee_id, at)
+           WHERE e.follower_id <> e.followee_id
+             AND EXISTS (SELECT 1 FROM ${users} u WHERE u.id = e.follower_id)
+             AND EXISTS (SELECT 1 FROM ${users} u WHERE u.id = e.followee_id)
+           ON CONFLICT DO NOTHING
+           RETURNING follower_id, followee_id, created_at
+         ),
+         gained AS (
+           SELECT id, sum(followers)::int AS followers, sum(following)::int AS following
+           FROM (SELECT followee_id AS id, 1 AS followers, 0 AS following FROM added
+                 UNION ALL SELECT follower_id, 0, 1 FROM added) g
+           GROUP BY id
+         ),
+         -- Run though nothing reads it, as every data-modifying WITH is.
+         counted AS (
+           UPDATE ${users} u SET followers_count = u.followers_count + g.followers,
+             following_count = u.following_count + g.following
+           FROM gained g WHERE u.id = g.id
+         )
+         SELECT follower_id, followee_id, created_at FROM added`,
+        [
+          edges.map((edge) => edge.followerId),
+          edges.map((edge) => edge.followeeId),
+          edges.map((edge) => edge.at ?? null),
+        ],
+      );
+    return rows.map((row) => ({
+      followerId: row.follower_id,
+      followeeId: row.followee_id,
+      createdAt: new Date(row.created_at),
+    }));
+  }
+
   async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
     return this.dataSource.getRepository(FollowEntity).existsBy({ followerId, followeeId });
   }

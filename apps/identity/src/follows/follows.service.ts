@@ -29,6 +29,33 @@ export class FollowsService {
     return this.set(followerId, followeeId, true, at);
   }
 
+  /**
+   * Follows in bulk (the demo seed's graph), in one transaction: every user involved locked in
+   * id order, then one statement that adds the missing follows and moves the counters, then
+   * their events in one insert. Follows that exist, of oneself or of users that do not exist
+   * are skipped; returns how many were added.
+   */
+  async followMany(
+    edges: readonly { followerId: string; followeeId: string; at?: Date | undefined }[],
+  ): Promise<number> {
+    if (edges.length === 0) return 0;
+    return this.outbox.transaction(async (manager) => {
+      const ids = new Set(edges.flatMap((edge) => [edge.followerId, edge.followeeId]));
+      await this.users.lockInOrder(manager, [...ids]);
+      const added = (await this.follows.addMany(manager, edges)).sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+      );
+      await this.outbox.appendMany(
+        manager,
+        added.map(({ followerId, followeeId, createdAt }) => ({
+          name: 'follow.created',
+          payload: { followerId, followeeId, createdAt: createdAt.toISOString() },
+        })),
+      );
+      return added.length;
+    });
+  }
+
   /** Unfollows a user. Idempotent, like follow. */
   unfollow(followerId: string, followeeId: string): Promise<FollowStatusResponse> {
     return this.set(followerId, followeeId, false);

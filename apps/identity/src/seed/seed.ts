@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { DemoMember, SeedOptions } from '@wave/demo-data';
 import {
   DEMO_PASSWORD,
+  chunksOf,
   forEachConcurrently,
   generateDemoData,
   MediaUploader,
@@ -19,8 +20,10 @@ import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { OnePasswordHasher } from './one-password-hasher';
 
-/** Sign-ups, uploads and follows in flight at once (two cores: PostgreSQL and media share them). */
+/** Sign-ups and uploads in flight at once (two cores: PostgreSQL and media share them). */
 const CONCURRENCY = 8;
+/** Follows added in one transaction (`FollowsService.followMany`). */
+const FOLLOWS_PER_WRITE = 200;
 
 export interface IdentitySeedResult {
   members: number;
@@ -32,7 +35,8 @@ export interface IdentitySeedResult {
  * signed up through AuthService on the day they joined, their profiles, their
  * generated avatars and covers (uploaded to media as the web app uploads
  * them, then set through UsersService, which claims them), and the follow
- * graph through FollowsService, each follow on its day. Every write sends its
+ * graph through FollowsService, each follow on its day, two hundred at a time
+ * (`followMany`). Every write sends its
  * events as any other would; they are relayed before the seed ends.
  *
  * Skipped when the last member and the last follow exist (the seed ran). An
@@ -119,23 +123,28 @@ export async function seedIdentity(
       }
     };
     const graph = app.get(FollowsService);
-    const follow = async (edge: (typeof data.follows)[number]): Promise<void> => {
-      const followerId = ids.get(edge.follower);
-      const followeeId = ids.get(edge.followee);
-      if (followerId && followeeId) await graph.follow(followerId, followeeId, edge.at);
-    };
+    const edgesOf = (edges: typeof data.follows) =>
+      edges.flatMap((edge) => {
+        const followerId = ids.get(edge.follower);
+        const followeeId = ids.get(edge.followee);
+        return followerId && followeeId ? [{ followerId, followeeId, at: edge.at }] : [];
+      });
     await Promise.all([
       forEachConcurrently([...accounts], CONCURRENCY / 2, pictures, {
         label: 'pictures',
         progress: options.progress,
       }),
       // The last follow after everything else: it marks the seed as done.
-      forEachConcurrently(data.follows.slice(0, -1), CONCURRENCY / 2, follow, {
-        label: 'follows',
-        progress: options.progress,
-      }),
+      forEachConcurrently(
+        chunksOf(data.follows.slice(0, -1), FOLLOWS_PER_WRITE),
+        1,
+        async (batch) => {
+          await graph.followMany(edgesOf(batch));
+        },
+        { label: 'follow batches', progress: options.progress },
+      ),
     ]);
-    if (lastFollow) await follow(lastFollow);
+    if (lastFollow) await graph.followMany(edgesOf([lastFollow]));
     await app.get(OutboxRelay).flush();
     return { members, follows: data.follows.length };
   } finally {

@@ -1,16 +1,27 @@
 import { NestFactory } from '@nestjs/core';
 import type { DemoPost, SeedOptions } from '@wave/demo-data';
-import { forEachConcurrently, generateDemoData, renderDemoPicture } from '@wave/demo-data';
+import {
+  chunksOf,
+  forEachConcurrently,
+  roundsByDepth,
+  generateDemoData,
+  renderDemoPicture,
+} from '@wave/demo-data';
 import { OutboxRelay } from '@wave/messaging';
 import { awaitProjectedUsers } from '@wave/service-runtime';
 import { AppModule } from '../app.module';
 import { AuthorsRepository } from '../authors/authors.repository';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TweetsRepository } from '../tweets/tweets.repository';
+import type { NewPost } from '../tweets/tweets.service';
 import { TweetsService } from '../tweets/tweets.service';
 
+/** Posts and replies written in one transaction (`TweetsService.createMany`). */
+const POSTS_PER_WRITE = 50;
+/** Likes and retweets added in one transaction (`TweetsService.addInteractions`). */
+const INTERACTIONS_PER_WRITE = 200;
 /** Writes in flight at once (two cores: PostgreSQL and media share them). */
-const CONCURRENCY = 8;
+const CONCURRENCY = 2;
 /** How long the members may take to reach the authors projection, per member. */
 const PROJECTION_WAIT_MS_PER_MEMBER = 200;
 
@@ -22,11 +33,12 @@ export interface TimelineSeedResult {
 
 /**
  * Timeline's part of the demo community (`@wave/demo-data`): the posts and
- * replies of the last thirty days, each written through TweetsService on its
- * own date (a picture goes as an inline image, which TweetsService uploads to
- * media and claims), then the likes and retweets, each on its date. Events
- * and fan-out happen as for any post; the events are relayed before the seed
- * ends. It waits for the members to reach the authors projection (from
+ * replies of the last thirty days, each on its own date, written through
+ * TweetsService fifty at a time (`createMany`, the code `create` and `reply`
+ * run; a picture goes as an inline image, which TweetsService uploads to media
+ * and claims), then the likes and retweets, each on its date, two hundred at a
+ * time (`addInteractions`). Events and fan-out happen as for any post; the
+ * events are relayed before the seed ends. It waits for the members to reach the authors projection (from
  * identity's events).
  *
  * Skipped when the most prolific member of the generated community (not a
@@ -57,34 +69,45 @@ export async function seedTimeline(
     const marker = ids.get(mostProlificMember(data.posts, data.members) ?? '');
     if (!marker || (await tweets.postIds(marker, 1, null)).length > 0) return none;
 
-    const created = new Map<number, Promise<string | null>>();
-    await forEachConcurrently(
-      data.posts,
-      CONCURRENCY,
-      async (post, index) => {
-        const written = write(post);
-        created.set(index, written);
-        await written;
-      },
-      { label: 'posts', progress: options.progress },
-    );
-    async function write(post: DemoPost): Promise<string | null> {
+    // Rounds by depth (the posts, then the replies to them, then the replies to those...), each
+    // in time order and written POSTS_PER_WRITE at a time: a reply's parent has its id by then.
+    const created = new Map<number, string>();
+    for (const round of roundsByDepth(data.posts)) {
+      await forEachConcurrently(
+        chunksOf(round, POSTS_PER_WRITE),
+        CONCURRENCY,
+        async (chunk) => {
+          const posts = (await Promise.all(chunk.map(toNewPost))).filter(
+            (post): post is { index: number; post: NewPost } => post !== null,
+          );
+          const ids = await service.createMany(posts.map(({ post }) => post));
+          posts.forEach(({ index }, at) => created.set(index, ids[at]!));
+        },
+        { label: 'post batches', progress: options.progress },
+      );
+    }
+    async function toNewPost(index: number): Promise<{ index: number; post: NewPost } | null> {
+      const post = data.posts[index]!;
       const authorId = ids?.get(post.author);
       if (!authorId) return null;
       if (post.parent !== null) {
-        // The parent came earlier in time, so a lane took it first.
-        const parentId = await created.get(post.parent);
+        const parentId = created.get(post.parent);
         if (!parentId) return null;
-        return (await service.reply(authorId, parentId, post.content, post.at)).id;
+        return {
+          index,
+          post: { authorId, parentId, request: { content: post.content }, at: post.at },
+        };
       }
       const picture = post.picture ? await renderDemoPicture(post.picture) : null;
       const imageUrl = picture
         ? `data:${picture.contentType};base64,${picture.data.toString('base64')}`
         : undefined;
-      return (await service.create(authorId, { content: post.content, imageUrl }, post.at)).id;
+      return {
+        index,
+        post: { authorId, request: { content: post.content, imageUrl }, at: post.at },
+      };
     }
 
-    // In time order: the lanes then work on different posts, not queued on one post's lock.
     const interactions = data.posts
       .flatMap((post, index) => [
         ...post.likes.map((like) => ({ ...like, index, kind: 'like' as const })),
@@ -92,15 +115,20 @@ export async function seedTimeline(
       ])
       .sort((a, b) => a.at.getTime() - b.at.getTime());
     await forEachConcurrently(
-      interactions,
+      chunksOf(interactions, INTERACTIONS_PER_WRITE),
       CONCURRENCY,
-      async (interaction) => {
-        const userId = ids.get(interaction.username);
-        const tweetId = await created.get(interaction.index);
-        if (userId && tweetId)
-          await service.interact(userId, tweetId, interaction.kind, true, interaction.at);
+      async (chunk) => {
+        await service.addInteractions(
+          chunk.flatMap((interaction) => {
+            const userId = ids.get(interaction.username);
+            const tweetId = created.get(interaction.index);
+            return userId && tweetId
+              ? [{ userId, tweetId, kind: interaction.kind, at: interaction.at }]
+              : [];
+          }),
+        );
       },
-      { label: 'likes and retweets', progress: options.progress },
+      { label: 'like and retweet batches', progress: options.progress },
     );
     await app.get(OutboxRelay).flush();
     return {

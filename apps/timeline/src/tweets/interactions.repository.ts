@@ -87,6 +87,52 @@ export class InteractionsRepository {
     };
   }
 
+  /**
+   * Adds the likes or retweets that are missing, in one statement, and moves each tweet's
+   * counter by how many it got; skips those that exist and those of tweets that do not (the
+   * caller has locked the tweets: `TweetsRepository.lockMany`, see `set`). Returns what it
+   * added, with each tweet's author.
+   */
+  async addMany(
+    manager: EntityManager,
+    kind: Interaction,
+    items: readonly { tweetId: string; userId: string; at?: Date | undefined }[],
+  ): Promise<{ tweetId: string; userId: string; authorId: string; at: Date }[]> {
+    if (items.length === 0) return [];
+    const tweets = this.dataSource.getMetadata(TweetEntity).tablePath;
+    const counter = kind === 'like' ? 'likes_count' : 'retweets_count';
+    const rows: { tweet_id: string; user_id: string; author_id: string; created_at: Date }[] =
+      await manager.query(
+        `WITH added AS (
+           INSERT INTO ${this.table(kind)} (tweet_id, user_id, created_at)
+           SELECT i.tweet_id, i.user_id, COALESCE(i.at, now())
+           FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS i(tweet_id, user_id, at)
+           WHERE EXISTS (SELECT 1 FROM ${tweets} t WHERE t.id = i.tweet_id)
+           ON CONFLICT DO NOTHING
+           RETURNING tweet_id, user_id, created_at
+         ),
+         counted AS (
+           UPDATE ${tweets} t SET ${counter} = t.${counter} + a.n
+           FROM (SELECT tweet_id, count(*)::int AS n FROM added GROUP BY tweet_id) a
+           WHERE t.id = a.tweet_id
+           RETURNING t.id, t.author_id
+         )
+         SELECT a.tweet_id, a.user_id, a.created_at, c.author_id
+         FROM added a JOIN counted c ON c.id = a.tweet_id`,
+        [
+          items.map((item) => item.tweetId),
+          items.map((item) => item.userId),
+          items.map((item) => item.at ?? null),
+        ],
+      );
+    return rows.map((row) => ({
+      tweetId: row.tweet_id,
+      userId: row.user_id,
+      authorId: row.author_id,
+      at: new Date(row.created_at),
+    }));
+  }
+
   /** Which of the (tweet, retweeter) pairs still exist. */
   async existingRetweets(pairs: { tweetId: string; userId: string }[]): Promise<Set<string>> {
     if (pairs.length === 0) return new Set();

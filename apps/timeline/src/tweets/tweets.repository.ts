@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { KeysetPosition } from '@wave/database';
 import { AuthorEntity } from '../authors/author.entity';
 import type { PagePreview } from '../link-previews/link-preview-parser';
@@ -67,15 +67,33 @@ export type TweetCounter = 'replies_count' | 'retweets_count' | 'likes_count';
 export class TweetsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async insert(
+  /**
+   * New tweets with their hashtags and mentions, a few statements however many: the rows, the
+   * hashtags, the mentions, then the rows as stored (in the order given).
+   */
+  async insertMany(
     manager: EntityManager,
-    tweet: NewTweet,
-    hashtags: string[],
-    mentions: string[],
-  ): Promise<TweetEntity> {
-    await manager.insert(TweetEntity, tweet);
-    await this.insertTextEntities(manager, tweet.id, hashtags, mentions);
-    return manager.findOneByOrFail(TweetEntity, { id: tweet.id });
+    tweets: (NewTweet & { hashtags: string[]; mentions: string[] })[],
+  ): Promise<TweetEntity[]> {
+    if (tweets.length === 0) return [];
+    await manager.insert(
+      TweetEntity,
+      tweets.map(({ hashtags: _hashtags, mentions: _mentions, ...tweet }) => tweet),
+    );
+    const hashtags = tweets.flatMap((tweet) =>
+      tweet.hashtags.map((tag) => ({ tweetId: tweet.id, tag })),
+    );
+    if (hashtags.length > 0) await manager.insert(TweetHashtagEntity, hashtags);
+    const mentions = tweets.flatMap((tweet) =>
+      tweet.mentions.map((username) => ({ tweetId: tweet.id, username })),
+    );
+    if (mentions.length > 0) await manager.insert(TweetMentionEntity, mentions);
+    const stored = new Map(
+      (await manager.findBy(TweetEntity, { id: In(tweets.map((tweet) => tweet.id)) })).map(
+        (row) => [row.id, row],
+      ),
+    );
+    return tweets.map((tweet) => stored.get(tweet.id)!);
   }
 
   async updateContent(
@@ -128,6 +146,21 @@ export class TweetsRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Locks the rows of the tweets that exist among `ids` for the rest of the transaction, in id
+   * order (so two writers of overlapping sets never wait on each other in a circle).
+   */
+  async lockMany(manager: EntityManager, ids: string[]): Promise<TweetEntity[]> {
+    if (ids.length === 0) return [];
+    return manager
+      .getRepository(TweetEntity)
+      .createQueryBuilder('tweet')
+      .setLock('pessimistic_write')
+      .where('tweet.id = ANY(:ids)', { ids: [...new Set(ids)] })
+      .orderBy('tweet.id')
+      .getMany();
+  }
+
   /** Locks the tweet row for the rest of the transaction (counters, deletes). */
   async lock(manager: EntityManager, id: string): Promise<TweetEntity | null> {
     return manager
@@ -166,9 +199,20 @@ export class TweetsRepository {
     counter: TweetCounter,
     delta: 1 | -1,
   ): Promise<void> {
+    await this.adjustCounters(manager, counter, new Map([[id, delta]]));
+  }
+
+  /** Moves a counter of several tweets at once, by each one's delta (never below zero). */
+  async adjustCounters(
+    manager: EntityManager,
+    counter: TweetCounter,
+    deltas: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    if (deltas.size === 0) return;
     await manager.query(
-      `UPDATE ${this.table(TweetEntity)} SET ${counter} = GREATEST(${counter} + $2, 0) WHERE id = $1`,
-      [id, delta],
+      `UPDATE ${this.table(TweetEntity)} t SET ${counter} = GREATEST(t.${counter} + d.delta, 0)
+       FROM unnest($1::uuid[], $2::int[]) AS d(id, delta) WHERE t.id = d.id`,
+      [[...deltas.keys()], [...deltas.values()]],
     );
   }
 

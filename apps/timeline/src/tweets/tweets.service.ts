@@ -10,11 +10,13 @@ import type {
 import { isUuid, USERNAME_PATTERN } from '@wave/contracts';
 import type { KeysetPosition } from '@wave/database';
 import { decodeKeysetCursor, encodeKeysetCursor } from '@wave/database';
+import type { OutboxEvent } from '@wave/messaging';
 import { EventOutbox } from '@wave/messaging';
 import type { EntityManager } from 'typeorm';
 import { AuthorsRepository } from '../authors/authors.repository';
 import { TimelineException } from '../common/timeline.exception';
 import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
+import type { TweetImages } from '../images/tweet-images.service';
 import { TweetImagesService } from '../images/tweet-images.service';
 import { LinkPreviewsService } from '../link-previews/link-previews.service';
 import type { Interaction } from './interactions.repository';
@@ -24,6 +26,22 @@ import type { TweetEntity } from './tweet.entity';
 import { toTweetCreatedEvent, toTweetResponse } from './tweet.mapper';
 import type { KeysetRow } from './tweets.repository';
 import { TweetsRepository } from './tweets.repository';
+
+/** A post `createMany` writes: a reply when `parentId` is set; `at` backdates it. */
+export interface NewPost {
+  authorId: string;
+  request: CreateTweetRequest;
+  parentId?: string | null;
+  at?: Date | undefined;
+}
+
+/** A like or retweet `addInteractions` adds; `at` backdates it. */
+export interface NewInteraction {
+  userId: string;
+  tweetId: string;
+  kind: Interaction;
+  at?: Date | undefined;
+}
 
 const AUTHOR_WAIT_MS = 2_000;
 const AUTHOR_POLL_MS = 50;
@@ -51,28 +69,8 @@ export class TweetsService {
    * then); now when not given. Replies and interactions take it too.
    */
   async create(authorId: string, request: CreateTweetRequest, at?: Date): Promise<TweetResponse> {
-    const content = request.content ?? '';
-    const id = idAt(at);
-    const linkPreview = request.linkPreview
-      ? await this.linkPreviews.cachedPreviewFor(request.linkPreview.url)
-      : null;
-    await this.awaitAuthor(authorId);
-    // The images are claimed last, just before the insert, and given back if it fails.
-    const images = await this.images.prepare(authorId, id, request);
-    const tweet = await this.outbox.transaction(
-      (manager) =>
-        this.insert(manager, {
-          id,
-          authorId,
-          content,
-          imageUrls: images.paths,
-          linkPreview,
-          parentId: null,
-          ...(at ? { createdAt: at } : {}),
-        }),
-      { rolledBack: () => this.images.release(authorId, id, images) },
-    );
-    return this.get(tweet.id, authorId);
+    const [id] = await this.createMany([{ authorId, request, at }]);
+    return this.get(id!, authorId);
   }
 
   async reply(
@@ -81,30 +79,106 @@ export class TweetsService {
     content: string,
     at?: Date,
   ): Promise<TweetResponse> {
-    await this.awaitAuthor(authorId);
-    const reply = await this.outbox.transaction(async (manager) => {
-      const parent = await this.tweets.lock(manager, parentId);
-      if (!parent) throw new TimelineException('TWEET_NOT_FOUND');
-      const created = await this.insert(manager, {
-        id: idAt(at),
-        authorId,
-        content,
-        imageUrls: [],
-        linkPreview: null,
-        parentId,
-        ...(at ? { createdAt: at } : {}),
-      });
-      await this.tweets.adjustCounter(manager, parentId, 'replies_count', 1);
-      await this.outbox.append(manager, 'reply.created', {
-        tweetId: created.id,
-        parentId,
-        authorId,
-        parentAuthorId: parent.authorId,
-        createdAt: created.createdAt.toISOString(),
-      });
-      return created;
+    const [id] = await this.createMany([{ authorId, request: { content }, parentId, at }]);
+    return this.get(id!, authorId);
+  }
+
+  /**
+   * Posts and replies in one transaction (what `create` and `reply` do, one post each; the demo
+   * seed writes its history fifty at a time): link previews and images first (images claimed
+   * last, and all given back if the transaction fails), then the replies' parents locked in id
+   * order, the rows, the parents' reply counts and the events (`tweet.created`, and
+   * `reply.created` for a reply), a few statements however many posts. All or none: a missing
+   * parent fails the lot. Returns the new ids in the order given.
+   */
+  async createMany(posts: readonly NewPost[]): Promise<string[]> {
+    const drafts = posts.map((post) => {
+      const content = post.request.content ?? '';
+      const entities = { hashtags: extractHashtags(content), mentions: extractMentions(content) };
+      return { ...post, ...entities, id: idAt(post.at), content };
     });
-    return this.get(reply.id, authorId);
+    const previews = await Promise.all(
+      drafts.map(async (draft) =>
+        draft.request.linkPreview
+          ? this.linkPreviews.cachedPreviewFor(draft.request.linkPreview.url)
+          : null,
+      ),
+    );
+    await this.awaitAuthors([...new Set(drafts.map((draft) => draft.authorId))]);
+    // The images are claimed last, just before the insert, and given back if it fails.
+    const prepared = await Promise.allSettled(
+      drafts.map((draft) => this.images.prepare(draft.authorId, draft.id, draft.request)),
+    );
+    const releaseAll = async () => {
+      await Promise.all(
+        prepared.map(async (result, index) => {
+          if (result.status === 'fulfilled') {
+            await this.images.release(drafts[index]!.authorId, drafts[index]!.id, result.value);
+          }
+        }),
+      );
+    };
+    const refused = prepared.find((result) => result.status === 'rejected');
+    if (refused) {
+      await releaseAll().catch(() => undefined);
+      throw refused.reason;
+    }
+    const images = prepared.map((result) => (result as PromiseFulfilledResult<TweetImages>).value);
+    await this.outbox.transaction(
+      async (manager) => {
+        const parentIds = drafts.flatMap((draft) => (draft.parentId ? [draft.parentId] : []));
+        const parents = new Map(
+          (await this.tweets.lockMany(manager, parentIds)).map((parent) => [parent.id, parent]),
+        );
+        if (parentIds.some((id) => !parents.has(id))) {
+          throw new TimelineException('TWEET_NOT_FOUND');
+        }
+        const created = await this.tweets.insertMany(
+          manager,
+          drafts.map((draft, index) => ({
+            id: draft.id,
+            authorId: draft.authorId,
+            content: draft.content,
+            imageUrls: images[index]!.paths,
+            linkPreview: previews[index] ?? null,
+            parentId: draft.parentId ?? null,
+            hashtags: draft.hashtags,
+            mentions: draft.mentions,
+            ...(draft.at ? { createdAt: draft.at } : {}),
+          })),
+        );
+        const replies = new Map<string, number>();
+        for (const id of parentIds) replies.set(id, (replies.get(id) ?? 0) + 1);
+        await this.tweets.adjustCounters(manager, 'replies_count', replies);
+        await this.outbox.appendMany(
+          manager,
+          created.flatMap((tweet, index): OutboxEvent[] => {
+            const draft = drafts[index]!;
+            const event: OutboxEvent = {
+              name: 'tweet.created',
+              payload: toTweetCreatedEvent(tweet, draft.hashtags, draft.mentions),
+            };
+            const parent = draft.parentId ? parents.get(draft.parentId) : undefined;
+            if (!parent) return [event];
+            return [
+              event,
+              {
+                name: 'reply.created',
+                payload: {
+                  tweetId: tweet.id,
+                  parentId: parent.id,
+                  authorId: tweet.authorId,
+                  parentAuthorId: parent.authorId,
+                  createdAt: tweet.createdAt.toISOString(),
+                },
+              },
+            ];
+          }),
+        );
+      },
+      { rolledBack: releaseAll },
+    );
+    return drafts.map((draft) => draft.id);
   }
 
   async update(userId: string, id: string, content: string): Promise<TweetResponse> {
@@ -185,6 +259,41 @@ export class TweetsService {
         likesCount: change.likesCount,
         retweetsCount: change.retweetsCount,
       };
+    });
+  }
+
+  /**
+   * Likes and retweets in bulk (the demo seed's history), in one transaction: the tweets locked
+   * in id order, then per kind one statement that adds the missing ones and moves the counters,
+   * then their events in one insert. What exists already, and likes of tweets that do not
+   * exist, are skipped; returns how many were added.
+   */
+  async addInteractions(items: readonly NewInteraction[]): Promise<number> {
+    if (items.length === 0) return 0;
+    return this.outbox.transaction(async (manager) => {
+      await this.tweets.lockMany(
+        manager,
+        items.map((item) => item.tweetId),
+      );
+      const added = [];
+      for (const kind of ['like', 'retweet'] as const) {
+        const rows = await this.interactions.addMany(
+          manager,
+          kind,
+          items.filter((item) => item.kind === kind),
+        );
+        added.push(...rows.map((row) => ({ ...row, kind })));
+      }
+      // In the order they were made, as they would have come one by one.
+      added.sort((a, b) => a.at.getTime() - b.at.getTime());
+      const events = added.map(({ kind, tweetId, userId, authorId, at }): OutboxEvent => {
+        const payload = { tweetId, userId, authorId, at: at.toISOString() };
+        return kind === 'like'
+          ? { name: 'like.created', payload }
+          : { name: 'retweet.created', payload };
+      });
+      await this.outbox.appendMany(manager, events);
+      return events.length;
     });
   }
 
@@ -297,30 +406,21 @@ export class TweetsService {
     return tweet;
   }
 
-  private async insert(
-    manager: EntityManager,
-    tweet: Parameters<TweetsRepository['insert']>[1],
-  ): Promise<TweetEntity> {
-    const hashtags = extractHashtags(tweet.content);
-    const mentions = extractMentions(tweet.content);
-    const created = await this.tweets.insert(manager, tweet, hashtags, mentions);
-    await this.outbox.append(
-      manager,
-      'tweet.created',
-      toTweetCreatedEvent(created, hashtags, mentions),
-    );
-    return created;
-  }
-
   /**
    * A user who posts moments after signing up may be ahead of the user.registered
    * event; wait briefly for it so the post shows its author from the start.
    */
-  private async awaitAuthor(userId: string): Promise<void> {
+  private async awaitAuthors(userIds: string[]): Promise<void> {
     const deadline = Date.now() + AUTHOR_WAIT_MS;
-    while (!(await this.authors.findById(userId))) {
+    let missing = userIds;
+    for (;;) {
+      const known = new Set((await this.authors.findByIds(missing)).map((author) => author.id));
+      missing = missing.filter((id) => !known.has(id));
+      if (missing.length === 0) return;
       if (Date.now() > deadline) {
-        this.logger.warn(`Author ${userId} not projected yet; posting without waiting longer`);
+        this.logger.warn(
+          `Author ${missing.join(', ')} not projected yet; posting without waiting longer`,
+        );
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, AUTHOR_POLL_MS));
