@@ -140,19 +140,3 @@ export async function waitWhileProgressing(
   }
 }
 
-/**
- * Waits until `check` answers true (asking every `intervalMs`), for what
- * other services' events bring; false when `timeoutMs` passed first.
- */
-export async function waitFor(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  intervalMs = 200,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}

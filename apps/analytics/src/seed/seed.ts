@@ -1,14 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { viewerKeyOf } from '@wave/analytics-ingest';
+import { MAX_BATCHES_IN_FLIGHT, viewerKeyOf } from '@wave/analytics-ingest';
 import type { DemoPost, SeedOptions, ViewablePost } from '@wave/demo-data';
 import {
   DAY_MS,
   DEMO_DAYS,
   generateDemoData,
   generateDemoViews,
-  waitFor,
   waitWhileProgressing,
 } from '@wave/demo-data';
 import { AppModule } from '../app.module';
@@ -20,6 +19,7 @@ import { ViewBatcher } from '../ingest/view-batcher';
 import { addDays, utcDayOf } from '../maintenance/day-partitions.util';
 import { rawEventsWindow, VIEWER_DAYS } from '../maintenance/partition-windows.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
+import { AutoSeoWorker } from '../seo/auto-seo.worker';
 import type { PastPostView } from './demo-views.repository';
 import { DemoViewsRepository } from './demo-views.repository';
 
@@ -30,6 +30,8 @@ const DEMO_USER_AGENT =
 const PAST_VIEWS_BATCH = 2_000;
 /** Given up waiting for timeline's posts once no event was applied for this long. */
 const ARRIVAL_STALL_MS = 60_000;
+/** Given up waiting for the ingest once no page view was counted for this long. */
+const INGEST_STALL_MS = 30_000;
 
 /**
  * The posts with what the dataset says happened to them: with the run's shared
@@ -91,6 +93,8 @@ export async function seedAnalytics(
   );
   await app.init();
   try {
+    // Auto-SEO reads the web server's pages: the service does it once Wave runs.
+    await app.get(AutoSeoWorker).stop();
     const repository = new DemoViewsRepository(
       app.get(DataSource),
       app.get(RollupsRepository),
@@ -116,11 +120,23 @@ export async function seedAnalytics(
     const views = generateDemoViews(data, posts, memberIds);
 
     const ingest = app.get(IngestService);
+    const batcher = app.get(ViewBatcher);
+    // The batcher gives up batches beyond MAX_BATCHES_IN_FLIGHT waiting for Redis (a request
+    // never waits): the seed lets half that many go out, then waits for them, and so on.
+    const viewsPerDrain = (MAX_BATCHES_IN_FLIGHT / 2) * config.INGEST_BATCH_MAX_VIEWS;
+    let pushed = 0;
+    const paced = async (push: () => void): Promise<void> => {
+      push();
+      pushed += 1;
+      if (pushed % viewsPerDrain === 0) await batcher.drain();
+    };
     for (const view of views.pageViews) {
-      ingest.trackPageView(
-        { url: view.url, userAgent: '' },
-        { ...view.viewer, userAgent: DEMO_USER_AGENT },
-        view.at,
+      await paced(() =>
+        ingest.trackPageView(
+          { url: view.url, userAgent: '' },
+          { ...view.viewer, userAgent: DEMO_USER_AGENT },
+          view.at,
+        ),
       );
     }
     // Today and yesterday: as impressions, through the ingest and its once-a-day check.
@@ -128,10 +144,12 @@ export async function seedAnalytics(
     const past: PastPostView[] = [];
     for (const view of views.postViews) {
       if (utcDayOf(view.at) >= firstRecentDay) {
-        ingest.recordImpressions(
-          { tweetIds: [view.postId] },
-          { ...view.viewer, userAgent: DEMO_USER_AGENT },
-          view.at,
+        await paced(() =>
+          ingest.recordImpressions(
+            { tweetIds: [view.postId] },
+            { ...view.viewer, userAgent: DEMO_USER_AGENT },
+            view.at,
+          ),
         );
       } else {
         past.push({
@@ -143,7 +161,7 @@ export async function seedAnalytics(
         });
       }
     }
-    await app.get(ViewBatcher).drain();
+    await batcher.drain();
     const window = rawEventsWindow(config, new Date());
     for (let start = 0; start < past.length; start += PAST_VIEWS_BATCH) {
       await repository.writePastPostViews(
@@ -157,11 +175,18 @@ export async function seedAnalytics(
         );
       }
     }
-    // The ingest worker (running here) writes the batches it was handed.
-    await waitFor(
+    // The ingest worker (running here) writes the batches it was handed: wait as long as it
+    // gets on with them, and say so if it stops short (a view was lost on the way).
+    const counted = await waitWhileProgressing(
       async () => (await repository.pageViewsSince(since)) >= views.pageViews.length,
-      Math.max(30_000, views.pageViews.length),
+      () => repository.pageViewsSince(since),
+      INGEST_STALL_MS,
     );
+    if (!counted) {
+      throw new Error(
+        `analytics: ${await repository.pageViewsSince(since)} of ${views.pageViews.length} page views were counted`,
+      );
+    }
     return { pageViews: views.pageViews.length, postViews: views.postViews.length };
   } finally {
     await app.close();

@@ -49,8 +49,19 @@ export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutd
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
+  /**
+   * Runs no more Auto-SEO in this process (the demo seed's, which runs before the web server
+   * whose pages Auto-SEO reads); the schedule stays for the service.
+   */
+  async stop(): Promise<void> {
+    const { worker, queue } = this;
+    this.worker = null;
+    this.queue = null;
+    await worker?.close();
+    await queue?.close();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.stop();
   }
 }
