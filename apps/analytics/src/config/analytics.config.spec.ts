@@ -10,6 +10,7 @@ describe(loadAnalyticsConfig.name, () => {
       HOURLY_ROLLUP_RETENTION_DAYS: 200,
       INGEST_BATCH_MS: 50,
       INGEST_BATCH_MAX_VIEWS: 500,
+      AUTO_SEO_ENABLED: true,
     });
   });
 
@@ -19,11 +20,13 @@ describe(loadAnalyticsConfig.name, () => {
       RAW_EVENTS_RETENTION_DAYS: '30',
       INGEST_BATCH_MS: '20',
       INGEST_CONCURRENCY: '8',
+      AUTO_SEO_ENABLED: 'false',
     });
     expect(sut).toMatchObject({
       RAW_EVENTS_RETENTION_DAYS: 30,
       INGEST_BATCH_MS: 20,
       INGEST_CONCURRENCY: 8,
+      AUTO_SEO_ENABLED: false,
     });
   });
 
@@ -32,6 +35,7 @@ describe(loadAnalyticsConfig.name, () => {
     ['PARTITIONS_AHEAD_DAYS', 'soon'],
     ['INGEST_BATCH_MAX_VIEWS', '-1'],
     ['INGEST_BATCH_MS', '1.5'],
+    ['AUTO_SEO_ENABLED', 'maybe'],
   ])('refuses %s=%p', (name, value) => {
     expect(() => loadAnalyticsConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);
   });

@@ -52,6 +52,8 @@ export const analyticsEnvSchema = serviceEnvSchema({
   /** How often Auto-SEO looks for due pages, and how many it analyses in one run. */
   AUTO_SEO_INTERVAL_SECONDS: count(30, 86_400),
   AUTO_SEO_BATCH_SIZE: count(20, 500),
+  /** Whether this process runs Auto-SEO (the schedule is shared by the replicas that do). */
+  AUTO_SEO_ENABLED: booleanVar(true),
   /**
    * The site's public origin (scheme, host, port), which every sitemap URL names. Never a
    * request's Host header; required outside development and test (WEB_URL is where the

@@ -19,7 +19,6 @@ import { ViewBatcher } from '../ingest/view-batcher';
 import { addDays, utcDayOf } from '../maintenance/day-partitions.util';
 import { rawEventsWindow, VIEWER_DAYS } from '../maintenance/partition-windows.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
-import { AutoSeoWorker } from '../seo/auto-seo.worker';
 import type { PastPostView } from './demo-views.repository';
 import { DemoViewsRepository } from './demo-views.repository';
 
@@ -84,17 +83,16 @@ export async function seedAnalytics(
 ): Promise<AnalyticsSeedResult> {
   const data = generateDemoData(options.size, options.now ?? new Date());
   if (await seededAlready(config)) return { pageViews: 0, postViews: 0 };
-  // The demo's members and communities arrive by events: no backfill from their owners here.
+  // The demo's members and communities arrive by events: no backfill from their owners here;
+  // no Auto-SEO either (it reads the web server's pages, and the web server is not up yet).
   const app = await NestFactory.createApplicationContext(
-    AppModule.register({ ...config, BACKFILL_ON_START: false }),
+    AppModule.register({ ...config, BACKFILL_ON_START: false, AUTO_SEO_ENABLED: false }),
     {
       logger: ['error', 'warn'],
     },
   );
   await app.init();
   try {
-    // Auto-SEO reads the web server's pages: the service does it once Wave runs.
-    await app.get(AutoSeoWorker).stop();
     const repository = new DemoViewsRepository(
       app.get(DataSource),
       app.get(RollupsRepository),

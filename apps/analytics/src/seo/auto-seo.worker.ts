@@ -10,7 +10,8 @@ export const AUTO_SEO_QUEUE = 'analytics-auto-seo';
 
 /**
  * A scheduled BullMQ job (every AUTO_SEO_INTERVAL_SECONDS, one schedule for all replicas)
- * that analyses the pages due, AUTO_SEO_BATCH_SIZE at a time.
+ * that analyses the pages due, AUTO_SEO_BATCH_SIZE at a time; none in a process started with
+ * AUTO_SEO_ENABLED off (the demo seed's, which runs before the web server whose pages it reads).
  */
 @Injectable()
 export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -24,6 +25,7 @@ export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.AUTO_SEO_ENABLED) return;
     const connection = {
       connection: bullConnection(this.config.REDIS_URL),
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
@@ -49,19 +51,8 @@ export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutd
     );
   }
 
-  /**
-   * Runs no more Auto-SEO in this process (the demo seed's, which runs before the web server
-   * whose pages Auto-SEO reads); the schedule stays for the service.
-   */
-  async stop(): Promise<void> {
-    const { worker, queue } = this;
-    this.worker = null;
-    this.queue = null;
-    await worker?.close();
-    await queue?.close();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
   }
 }
