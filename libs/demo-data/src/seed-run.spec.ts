@@ -1,4 +1,4 @@
-import { chunksOf, roundsByDepth } from './seed-run';
+import { chunksOf, forEachConcurrently, roundsByDepth } from './seed-run';
 
 describe(chunksOf.name, () => {
   it('cuts a list into runs of the size, the last one shorter, nothing lost', () => {
@@ -24,5 +24,36 @@ describe(roundsByDepth.name, () => {
 
   it('gives no rounds for no posts', () => {
     expect(roundsByDepth([])).toEqual([]);
+  });
+});
+
+describe(forEachConcurrently.name, () => {
+  it('does every item once and reports a long step about every tenth, counting batches by size', async () => {
+    const batches = chunksOf(
+      Array.from({ length: 1_000 }, (_, index) => index),
+      50,
+    );
+    const seen: number[] = [];
+    const reports: string[] = [];
+    await forEachConcurrently(
+      batches,
+      2,
+      async (batch) => {
+        await Promise.resolve();
+        seen.push(...batch);
+      },
+      { label: 'posts', progress: (line) => reports.push(line), sizeOf: (batch) => batch.length },
+    );
+    expect([...seen].sort((a, b) => a - b)).toEqual(batches.flat());
+    expect(reports).toEqual(Array.from({ length: 10 }, (_, n) => `posts ${(n + 1) * 100}/1000`));
+  });
+
+  it('says nothing while a short step runs', async () => {
+    const reports: string[] = [];
+    await forEachConcurrently([1, 2, 3], 2, () => Promise.resolve(), {
+      label: 'members',
+      progress: (line) => reports.push(line),
+    });
+    expect(reports).toEqual([]);
   });
 });

@@ -61,9 +61,6 @@ export function seedCommandOptions(service: string, args: readonly string[]): Se
   return { ...options, progress: progressFor(service, options.size) };
 }
 
-/** Steps with fewer items than this say nothing while they run. */
-const QUIET_BELOW = 500;
-
 /**
  * The posts' indexes by depth: the top-level posts, then the replies to them, then the replies
  * to those, each in the posts' (time) order.
@@ -89,27 +86,36 @@ export function chunksOf<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/** Steps with fewer items than this say nothing while they run. */
+const QUIET_BELOW = 500;
+
 /**
  * Runs `work` on every item, `concurrency` at a time (in order within each
- * lane), and reports `label done/total` about every tenth of a long step.
+ * lane), and reports `label done/total` about every tenth of a long step; with
+ * `sizeOf`, an item counts as that many (a batch of fifty posts as fifty).
  */
 export async function forEachConcurrently<T>(
   items: readonly T[],
   concurrency: number,
   work: (item: T, index: number) => Promise<void>,
-  report?: { label: string; progress?: SeedProgress },
+  report?: { label: string; progress?: SeedProgress; sizeOf?: (item: T) => number },
 ): Promise<void> {
+  const sizeOf = report?.sizeOf ?? (() => 1);
+  const total = items.reduce((sum, item) => sum + sizeOf(item), 0);
   let next = 0;
   let done = 0;
-  const step = Math.max(1, Math.ceil(items.length / 10));
+  const step = Math.max(1, Math.ceil(total / 10));
   const lane = async (): Promise<void> => {
     while (next < items.length) {
       const index = next;
       next += 1;
-      await work(items[index] as T, index);
-      done += 1;
-      if (report?.progress && items.length >= QUIET_BELOW && done % step === 0) {
-        report.progress(`${report.label} ${done}/${items.length}`);
+      const item = items[index] as T;
+      await work(item, index);
+      const before = done;
+      done += sizeOf(item);
+      const crossed = Math.floor(done / step) > Math.floor(before / step);
+      if (report?.progress && total >= QUIET_BELOW && crossed) {
+        report.progress(`${report.label} ${done}/${total}`);
       }
     }
   };
@@ -139,4 +145,3 @@ export async function waitWhileProgressing(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
-

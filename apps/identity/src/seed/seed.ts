@@ -141,7 +141,7 @@ export async function seedIdentity(
         async (batch) => {
           await graph.followMany(edgesOf(batch));
         },
-        { label: 'follow batches', progress: options.progress },
+        { label: 'follows', progress: options.progress, sizeOf: (batch) => batch.length },
       ),
     ]);
     if (lastFollow) await graph.followMany(edgesOf([lastFollow]));

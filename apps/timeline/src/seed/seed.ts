@@ -72,7 +72,7 @@ export async function seedTimeline(
     // Rounds by depth (the posts, then the replies to them, then the replies to those...), each
     // in time order and written POSTS_PER_WRITE at a time: a reply's parent has its id by then.
     const created = new Map<number, string>();
-    for (const round of roundsByDepth(data.posts)) {
+    for (const [depth, round] of roundsByDepth(data.posts).entries()) {
       await forEachConcurrently(
         chunksOf(round, POSTS_PER_WRITE),
         CONCURRENCY,
@@ -83,7 +83,11 @@ export async function seedTimeline(
           const ids = await service.createMany(posts.map(({ post }) => post));
           posts.forEach(({ index }, at) => created.set(index, ids[at]!));
         },
-        { label: 'post batches', progress: options.progress },
+        {
+          label: depth === 0 ? 'posts' : `replies (depth ${depth})`,
+          progress: options.progress,
+          sizeOf: (chunk) => chunk.length,
+        },
       );
     }
     async function toNewPost(index: number): Promise<{ index: number; post: NewPost } | null> {
@@ -128,7 +132,7 @@ export async function seedTimeline(
           }),
         );
       },
-      { label: 'like and retweet batches', progress: options.progress },
+      { label: 'likes and retweets', progress: options.progress, sizeOf: (chunk) => chunk.length },
     );
     await app.get(OutboxRelay).flush();
     return {
