@@ -6,6 +6,7 @@ import { makeTweet } from '../features/tweets/testing/tweet-test-utils';
 import {
   IMPRESSION_DWELL_MS,
   IMPRESSION_INTERVAL_MS,
+  IMPRESSION_PENDING_KEY,
   IMPRESSION_STORAGE_KEY,
 } from '../lib/impression-reporter';
 import type { FetchCall } from '../testing/test-utils';
@@ -67,12 +68,14 @@ describe(AppProvider.name, () => {
       removeEventListener: () => undefined,
     }));
     sessionStorage.removeItem(IMPRESSION_STORAGE_KEY);
+    sessionStorage.removeItem(IMPRESSION_PENDING_KEY);
   });
 
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     sessionStorage.removeItem(IMPRESSION_STORAGE_KEY);
+    sessionStorage.removeItem(IMPRESSION_PENDING_KEY);
   });
 
   it('reports the posts seen on the page to the analytics service, as JSON that outlives the page', async () => {
@@ -103,13 +106,14 @@ describe(AppProvider.name, () => {
     ]);
   });
 
-  it('sends what was seen at once when the tab is hidden', async () => {
+  it("sends what was seen at once when the tab is hidden, the tab's 10 s being up", async () => {
     const { calls } = mockFetch((call) =>
       call.url === '/api/user' ? json(401, { message: 'Not signed in' }) : json(202, {}),
     );
     const tweet = makeTweet();
     renderCards([tweet]);
     await reporterWatches(screen.getByRole('article'));
+    await act(() => vi.advanceTimersByTimeAsync(IMPRESSION_INTERVAL_MS));
     act(() => onScreen(screen.getByRole('article'), 1));
     await act(() => vi.advanceTimersByTimeAsync(IMPRESSION_DWELL_MS));
     expect(impressionCalls(calls)).toHaveLength(0);

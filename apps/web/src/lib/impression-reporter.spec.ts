@@ -1,6 +1,7 @@
 import {
   IMPRESSION_DWELL_MS,
   IMPRESSION_INTERVAL_MS,
+  IMPRESSION_PENDING_KEY,
   IMPRESSION_STORAGE_KEY,
   IMPRESSION_THRESHOLD,
   ImpressionReporter,
@@ -115,23 +116,22 @@ describe(ImpressionReporter.name, () => {
     observer().report(glimpsed!.element, 0);
     vi.advanceTimersByTime(1);
 
-    sut.flushAll();
+    expect(sut.pendingIds).toEqual([half!.id]);
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS);
     expect(sent).toEqual([[half!.id]]);
   });
 
   it('starts the second again when a post comes back on screen', () => {
-    const { sut, sent, elements } = track();
+    const { sut, elements } = track();
     const { element, id } = elements[0]!;
     observer().report(element, 1);
     vi.advanceTimersByTime(600);
     observer().report(element, 0.2);
     observer().report(element, 0.8);
     vi.advanceTimersByTime(600);
-    sut.flushAll();
-    expect(sent).toEqual([]);
+    expect(sut.pendingIds).toEqual([]);
     vi.advanceTimersByTime(400);
-    sut.flushAll();
-    expect(sent).toEqual([[id]]);
+    expect(sut.pendingIds).toEqual([id]);
   });
 
   it('sends in batches, at most one call every 10 s', () => {
@@ -189,14 +189,13 @@ describe(ImpressionReporter.name, () => {
     sut.observe(twin, id);
     observer().report(element, 1);
     observer().report(twin, 1);
-    vi.advanceTimersByTime(IMPRESSION_DWELL_MS);
-    sut.flushAll();
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS);
+    expect(sent).toEqual([[id]]);
 
     const again = document.createElement('article');
     sut.observe(again, id);
     observer().report(again, 1);
     vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS * 2);
-    sut.flushAll();
     expect(sent).toEqual([[id]]);
   });
 
@@ -205,19 +204,17 @@ describe(ImpressionReporter.name, () => {
     storage.removeItem(IMPRESSION_STORAGE_KEY);
     const first = track({ storage });
     observer().report(first.elements[0]!.element, 1);
-    vi.advanceTimersByTime(IMPRESSION_DWELL_MS);
-    first.sut.flushAll();
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS);
     expect(first.sent).toEqual([[postId(1)]]);
 
     const reloaded = track({ count: 2, storage });
     for (const { element } of reloaded.elements) observer().report(element, 1);
-    vi.advanceTimersByTime(IMPRESSION_DWELL_MS);
-    reloaded.sut.flushAll();
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS);
     expect(reloaded.sent).toEqual([[postId(2)]]);
     storage.removeItem(IMPRESSION_STORAGE_KEY);
   });
 
-  it('sends everything seen at once when the tab is hidden, and stops counting while hidden', () => {
+  it('sends what was seen when the tab is hidden once its 10 s are up, and stops counting while hidden', () => {
     const { sent, elements } = track({ count: 2 });
     const [seen, dwelling] = elements;
     observer().report(seen!.element, 1);
@@ -225,24 +222,60 @@ describe(ImpressionReporter.name, () => {
     observer().report(dwelling!.element, 1);
     vi.advanceTimersByTime(IMPRESSION_DWELL_MS / 2);
 
+    // Hidden 1.5 s after the page opened: the tab's 10 s are not up, so it waits for them.
     setVisibility('hidden');
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS - 1_501);
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(sent).toEqual([[seen!.id]]);
     vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS * 3);
     expect(sent).toEqual([[seen!.id]]);
 
-    // Back on the tab, the post still on screen gets its full second again.
+    // Back on the tab, the post still on screen gets its full second again; closed long after
+    // the last call, the tab sends it at once.
     setVisibility('visible');
     vi.advanceTimersByTime(IMPRESSION_DWELL_MS);
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toEqual([[seen!.id], [dwelling!.id]]);
   });
 
-  it('sends what was seen when the page is closed', () => {
-    const { sent, elements } = track();
-    observer().report(elements[0]!.element, 1);
+  it('never calls twice within 10 s, however often the tab is hidden, with 100 ids at most', () => {
+    const { sent, elements } = track({ count: 150 });
+    for (const { element } of elements) observer().report(element, 1);
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS);
+    expect(sent.map((batch) => batch.length)).toEqual([100]);
+    for (let n = 0; n < 5; n += 1) {
+      setVisibility('hidden');
+      setVisibility('visible');
+      window.dispatchEvent(new Event('pagehide'));
+      vi.advanceTimersByTime(1_000);
+    }
+    expect(sent.map((batch) => batch.length)).toEqual([100]);
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS - 5_000);
+    expect(sent.map((batch) => batch.length)).toEqual([100, 50]);
+  });
+
+  it("keeps what it could not send before the page closed for the tab's next page", () => {
+    const storage = window.sessionStorage;
+    storage.removeItem(IMPRESSION_STORAGE_KEY);
+    storage.removeItem(IMPRESSION_PENDING_KEY);
+    const first = track({ storage });
+    observer().report(first.elements[0]!.element, 1);
     vi.advanceTimersByTime(IMPRESSION_DWELL_MS);
     window.dispatchEvent(new Event('pagehide'));
-    expect(sent).toEqual([[elements[0]!.id]]);
+    first.stop();
+    expect(first.sent).toEqual([]);
+
+    // The reload waits its own 10 s, then sends it (once: the closed page's timer is gone).
+    const reloaded = track({ storage });
+    expect(reloaded.sut.pendingIds).toEqual([postId(1)]);
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS - 1);
+    expect(reloaded.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(reloaded.sent).toEqual([[postId(1)]]);
+    storage.removeItem(IMPRESSION_STORAGE_KEY);
+    storage.removeItem(IMPRESSION_PENDING_KEY);
   });
 
   it('forgets a post taken off the page before its second', () => {
@@ -251,7 +284,8 @@ describe(ImpressionReporter.name, () => {
     vi.advanceTimersByTime(IMPRESSION_DWELL_MS / 2);
     elements[0]!.unobserve();
     vi.advanceTimersByTime(IMPRESSION_DWELL_MS);
-    sut.flushAll();
+    expect(sut.pendingIds).toEqual([]);
+    vi.advanceTimersByTime(IMPRESSION_INTERVAL_MS);
     expect(sent).toEqual([]);
     expect(observer().observed.size).toBe(0);
   });
@@ -268,8 +302,9 @@ describe(ImpressionReporter.name, () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(debug).toHaveBeenCalledWith('Impressions not reported', expect.any(Error));
     await vi.advanceTimersByTimeAsync(IMPRESSION_INTERVAL_MS * 3);
-    sut.flushAll();
+    window.dispatchEvent(new Event('pagehide'));
     expect(send).toHaveBeenCalledTimes(1);
+    expect(sut.pendingIds).toEqual([]);
   });
 
   it('does nothing where the browser has no IntersectionObserver', () => {

@@ -1,8 +1,11 @@
 /**
  * Impressions: which posts the reader actually saw. A post counts once it has been at least
  * half on screen for a second; the ids are reported in batches, at most one call per 10 s per
- * tab (and at once when the tab is hidden or closed, so nothing seen is lost), each id once per
- * tab session (kept in sessionStorage, so a reload does not report the same posts again).
+ * tab, hidden or not: when the tab is hidden or closed, what was seen goes at once if the tab's
+ * 10 s are up, and otherwise waits for them (a hidden tab's timer still runs). Each id is
+ * reported once per tab session, and what is seen but not sent yet is kept too (both in
+ * sessionStorage), so a reload neither reports a post again nor loses one; a tab closed within
+ * 10 s of its last call loses what it saw since, rather than break the limit.
  * A failed call is only logged: its ids are not sent again (the server counts each viewer once
  * a day anyway, and a retry loop is worse than a missed impression).
  */
@@ -18,6 +21,8 @@ export const IMPRESSION_GATHER_MS = 1_000;
 /** How many reported ids the tab session remembers (the oldest are forgotten first). */
 export const IMPRESSION_MEMORY = 5_000;
 export const IMPRESSION_STORAGE_KEY = 'wave-impressions-reported';
+/** The ids seen but not sent yet, for the tab's next page. */
+export const IMPRESSION_PENDING_KEY = 'wave-impressions-pending';
 
 export interface ImpressionReporterOptions {
   /** Sends one batch (at most `maxPerCall` ids). */
@@ -64,9 +69,17 @@ export class ImpressionReporter implements ImpressionObserver {
     this.send = send;
     this.maxPerCall = maxPerCall;
     this.storage = storage;
-    this.reported = new Set(this.load());
-    // The first call, too, waits its 10 s: what is seen right after the page opens is gathered.
+    this.reported = new Set(this.load(IMPRESSION_STORAGE_KEY));
+    this.queue = this.load(IMPRESSION_PENDING_KEY).filter((id) => this.reported.has(id));
+    // The first call, too, waits its 10 s: what is seen right after the page opens is gathered,
+    // and a reload cannot send twice within 10 s.
     this.lastCallAt = Date.now();
+    this.scheduleFlush();
+  }
+
+  /** The ids seen and not sent yet, oldest first. */
+  get pendingIds(): readonly string[] {
+    return [...this.queue];
   }
 
   observe(element: Element, id: string): () => void {
@@ -83,8 +96,9 @@ export class ImpressionReporter implements ImpressionObserver {
   }
 
   /**
-   * Listens for the tab being hidden or closed (then everything seen is sent at once, and the
-   * seconds of a post on screen stop counting) and shown again. Answers the function that stops.
+   * Listens for the tab being hidden or closed (then what was seen is sent if the tab's 10 s are
+   * up, kept otherwise, and the seconds of a post on screen stop counting) and shown again.
+   * Answers the function that stops.
    */
   start(): () => void {
     const onVisibilityChange = () => {
@@ -98,12 +112,6 @@ export class ImpressionReporter implements ImpressionObserver {
       document.removeEventListener('visibilitychange', onVisibilityChange);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }
-
-  /** Sends everything queued now, in as many calls as it takes (the tab is going away). */
-  flushAll(): void {
-    this.clearFlushTimer();
-    while (this.queue.length > 0) this.sendBatch();
   }
 
   private intersectionObserver(): IntersectionObserver | null {
@@ -144,7 +152,12 @@ export class ImpressionReporter implements ImpressionObserver {
 
   private hide(): void {
     for (const target of this.targets.values()) this.stopDwell(target);
-    this.flushAll();
+    if (this.queue.length > 0 && Date.now() - this.lastCallAt >= IMPRESSION_INTERVAL_MS) {
+      this.clearFlushTimer();
+      this.sendBatch();
+      this.scheduleFlush();
+    }
+    this.save();
   }
 
   private show(): void {
@@ -186,9 +199,9 @@ export class ImpressionReporter implements ImpressionObserver {
     this.send(batch).catch((error: unknown) => console.debug('Impressions not reported', error));
   }
 
-  private load(): string[] {
+  private load(key: string): string[] {
     try {
-      const stored: unknown = JSON.parse(this.storage?.getItem(IMPRESSION_STORAGE_KEY) ?? '[]');
+      const stored: unknown = JSON.parse(this.storage?.getItem(key) ?? '[]');
       return Array.isArray(stored)
         ? stored.filter((id): id is string => typeof id === 'string')
         : [];
@@ -206,6 +219,7 @@ export class ImpressionReporter implements ImpressionObserver {
     }
     try {
       this.storage.setItem(IMPRESSION_STORAGE_KEY, JSON.stringify([...this.reported]));
+      this.storage.setItem(IMPRESSION_PENDING_KEY, JSON.stringify(this.queue));
     } catch {
       // Storage full or refused: the ids stay remembered in memory for this page.
     }
