@@ -13,7 +13,7 @@ import { startStack, startWeb } from '../support/stack';
 import { expect as expectPage } from './support/expect-page';
 import type { Member } from './support/member';
 import { registerMember } from './support/member';
-import { blockingViolations, overflow } from './support/quality';
+import { allViolations, overflow } from './support/quality';
 
 /** The whole stack, the web server and a browser start before the first test. */
 const STACK_START_MS = 120_000;
@@ -100,7 +100,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     await expectPage.text(page, 'Access Denied - Please log in to access the SEO Dashboard.');
     expect(await page.getByText('Auto-SEO Active').count()).toBe(0);
     expect(await page.getByRole('tab').count()).toBe(0);
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -114,7 +114,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     );
     expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
     await page.locator('header').getByText('Last 30 days', { exact: true }).waitFor();
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
 
     // Nothing of theirs has been viewed by a reader yet: no page for Auto-SEO to analyse.
     await page.goto('/seo-dashboard');
@@ -150,7 +150,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     const audience = page.getByRole('tabpanel', { name: 'Audience' });
     await audience.getByText('#metrics').first().waitFor();
     await audience.locator('[data-testid="chart"] svg').first().waitFor();
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     // Another range is read from the server and named in the header.
@@ -188,7 +188,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     await page.goto(`/tweet/${postId}`);
     const main = page.getByRole('article').filter({ hasText: 'Counting what readers do' }).first();
     await main.getByText(/^\d+ views?$/).waitFor({ state: 'attached' });
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -226,7 +226,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
         )
       ).body.topRecommendations[0]!.recommendation,
     );
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Content Analysis' }).click();
     const form = page.getByRole('form', { name: 'Content analysis' });
@@ -252,7 +252,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     expect(Number(await score.getAttribute('aria-valuenow'))).toBe(expected.seoScore);
     await page.getByRole('heading', { name: 'SEO analysis' }).waitFor();
     await expectPage.text(page, expected.issues[0]!);
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Optimization' }).click();
     const optimize = page.getByRole('form', { name: 'Optimization' });
@@ -264,7 +264,7 @@ describe('the web client in Chromium: personal analytics and the SEO dashboard',
     const sharding = table.getByRole('row').filter({ hasText: 'sharding' });
     await sharding.getByText('Missing').waitFor();
     expect(await table.getByRole('row').filter({ hasText: 'reader' }).count()).toBe(1);
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
 
     // What was typed in Content Analysis is still there after a look at another tab.
     await page.getByRole('tab', { name: 'Content Analysis' }).click();

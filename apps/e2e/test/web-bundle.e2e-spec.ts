@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The built web client's chunks (dist/apps/web, as `npm start` and the image serve them): the
+ * charting library (recharts) is loaded only on /analytics, in that route's lazy chunk, never
+ * in the entry chunk or anything the entry imports before the first paint.
+ */
+const ROOT = join(__dirname, '../../..');
+const ASSETS = join(ROOT, 'dist/apps/web/assets');
+/** A class name every recharts chart draws (its SVG surface). */
+const RECHARTS_MARKER = 'recharts-surface';
+/** A static import or re-export of a sibling chunk (not `import("./…")`, which loads later). */
+const STATIC_IMPORT =
+  /(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?|[\w$]+)?\s*(?:from\s*)?"\.\/([\w.-]+\.js)"/g;
+
+const chunk = (name: string) => readFileSync(join(ASSETS, name), 'utf8');
+
+/** The chunks loaded with the page: the entry script of index.html and its static imports. */
+function firstPaintChunks(): Set<string> {
+  const html = readFileSync(join(ROOT, 'dist/apps/web/index.html'), 'utf8');
+  const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('index.html names no entry script');
+  const seen = new Set<string>();
+  const queue = [entry];
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    for (const [, imported] of chunk(name).matchAll(STATIC_IMPORT)) queue.push(imported!);
+  }
+  return seen;
+}
+
+describe('the built web client', () => {
+  it('draws charts only in the analytics page, which is loaded when /analytics is opened', () => {
+    const withCharts = readdirSync(ASSETS).filter(
+      (name) => name.endsWith('.js') && chunk(name).includes(RECHARTS_MARKER),
+    );
+    expect(withCharts.length).toBeGreaterThan(0);
+    for (const name of withCharts) expect(name).toMatch(/^analytics-page-[\w-]+\.js$/);
+
+    const loadedFirst = firstPaintChunks();
+    // What Vite itself preloads with the page is part of it (the import parsing finds it all).
+    const html = readFileSync(join(ROOT, 'dist/apps/web/index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)];
+    expect(preloaded.length).toBeGreaterThan(0);
+    for (const [, name] of preloaded) expect(loadedFirst.has(name!)).toBe(true);
+    for (const name of withCharts) expect(loadedFirst.has(name)).toBe(false);
+  });
+});
