@@ -6,11 +6,12 @@
  *    whatever the answers do) at each of BENCH_TRACK_RATES a second for BENCH_TRACK_SECONDS; latency of
  *    each request, then, once the ingest queue has drained, the views counted against the
  *    requests accepted (nothing may be lost).
- * 2. The 90-day dashboard (GET /api/analytics/user/{id}/90d, on the service with a signed
- *    header) of a member with BENCH_VIEW_EVENTS view events over 90 days (raw events and the
- *    rollups the ingest would have written, made in PostgreSQL), next to a member with ten.
- * 3. A like, published as the timeline's outbox relay would, until the author's dashboard
- *    shows it.
+ * 2. The 90-day dashboard (GET /api/analytics/user/{id}/90d, through the gateway with the
+ *    member's session, and on the service with a signed header) of a member with
+ *    BENCH_VIEW_EVENTS view events over 90 days (raw events and the rollups the ingest would
+ *    have written, made in PostgreSQL), next to a member with ten.
+ * 3. A like through the gateway (POST /api/tweets/{id}/like: timeline, its outbox relay, the
+ *    event, analytics) until the author's dashboard, read through the gateway, counts it.
  *
  *   npm run bench:analytics
  *   BENCH_VIEW_EVENTS=10000000 BENCH_TRACK_RATES=500,1000,2000 npm run bench:analytics
@@ -18,11 +19,9 @@
 import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
 import { Client } from 'pg';
-import { v7 as uuidv7 } from 'uuid';
 import type { UserAnalyticsResponse } from '@wave/contracts';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
-import { EventQueues } from '@wave/messaging';
-import { bullConnection, bullPrefix, deleteKeysWithPrefix } from '@wave/redis';
+import { deleteKeysWithPrefix } from '@wave/redis';
 import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
 import { builtService, migrateBuilt } from '../built-service';
 
@@ -123,8 +122,12 @@ async function trackOpenLoop(
 }
 
 /** A member with `events` post views over the last 90 days on `posts` posts, and their rollups. */
-async function populateMember(db: Client, events: number, posts: number): Promise<string> {
-  const authorId = uuidv7();
+async function populateMember(
+  db: Client,
+  authorId: string,
+  events: number,
+  posts: number,
+): Promise<void> {
   await db.query(
     `INSERT INTO posts (id, author_id, content, hashtags, created_at)
      SELECT gen_random_uuid(), $1, 'Benchmark post ' || i, ARRAY['tag' || (i % 20)],
@@ -175,69 +178,114 @@ async function populateMember(db: Client, events: number, posts: number): Promis
      FROM (SELECT post_id, count(*)::int AS views FROM bench_views GROUP BY post_id) s
      WHERE p.id = s.post_id`,
   );
-  return authorId;
 }
 
-/** Reads a member's analytics as the gateway would ask for them. */
-async function readAnalytics(
-  analyticsUrl: string,
-  userId: string,
-  range = '90d',
-): Promise<UserAnalyticsResponse> {
-  const path = `/api/analytics/user/${userId}/${range}?tz=Europe%2FParis`;
-  const response = await fetch(`${analyticsUrl}${path}`, {
-    headers: {
-      [INTERNAL_IDENTITY_HEADER]: signInternalIdentity({
-        secret: SECRET,
-        userId,
-        method: 'GET',
-        url: path,
-      }),
-    },
+/** A member signed up through the gateway: their id and session cookie. */
+interface Member {
+  id: string;
+  cookie: string;
+}
+
+async function signUp(gatewayUrl: string, username: string): Promise<Member> {
+  const response = await fetch(`${gatewayUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      displayName: username,
+      username,
+      email: `${username}@example.test`,
+      password: 'bench-password-2026',
+    }),
   });
-  if (response.status !== 200) throw new Error(`dashboard answered ${response.status}`);
-  return (await response.json()) as UserAnalyticsResponse;
+  if (response.status !== 201) throw new Error(`sign-up answered ${response.status}`);
+  const { id } = (await response.json()) as { id: string };
+  return { id, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
 }
 
-async function dashboardTimes(analyticsUrl: string, userId: string) {
-  for (let warm = 0; warm < 10; warm += 1) await readAnalytics(analyticsUrl, userId);
+/** A call through the gateway as a member (a browser's: its session cookie and Origin). */
+async function asMember<T>(
+  gatewayUrl: string,
+  member: Member,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${gatewayUrl}${path}`, {
+    method,
+    headers: {
+      cookie: member.cookie,
+      origin: gatewayUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** How a benchmark reads a member's analytics: through the gateway, or on the service. */
+type AnalyticsReader = (member: Member, range?: string) => Promise<UserAnalyticsResponse>;
+
+const analyticsPath = (userId: string, range: string) =>
+  `/api/analytics/user/${userId}/${range}?tz=Europe%2FParis`;
+
+/** Through the gateway, with the member's session, as the web app reads them. */
+const throughGateway =
+  (gatewayUrl: string): AnalyticsReader =>
+  (member, range = '90d') =>
+    asMember(gatewayUrl, member, 'GET', analyticsPath(member.id, range));
+
+/** On the service, with the header the gateway would sign. */
+const onService =
+  (analyticsUrl: string): AnalyticsReader =>
+  async (member, range = '90d') => {
+    const path = analyticsPath(member.id, range);
+    const response = await fetch(`${analyticsUrl}${path}`, {
+      headers: {
+        [INTERNAL_IDENTITY_HEADER]: signInternalIdentity({
+          secret: SECRET,
+          userId: member.id,
+          method: 'GET',
+          url: path,
+        }),
+      },
+    });
+    if (response.status !== 200) throw new Error(`dashboard answered ${response.status}`);
+    return (await response.json()) as UserAnalyticsResponse;
+  };
+
+async function dashboardTimes(read: AnalyticsReader, member: Member) {
+  for (let warm = 0; warm < 10; warm += 1) await read(member);
   const samples: number[] = [];
   for (let run = 0; run < DASHBOARD_RUNS; run += 1) {
     const started = performance.now();
-    await readAnalytics(analyticsUrl, userId);
+    await read(member);
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
-/** Likes published as the timeline's relay would, each timed until the dashboard counts it. */
-async function likeDelays(analyticsUrl: string, redisUrl: string): Promise<number[]> {
-  const queues = new EventQueues({
-    connection: bullConnection(redisUrl),
-    prefix: bullPrefix(REDIS_PREFIX),
-  });
-  const authorId = uuidv7();
+/**
+ * Likes through the gateway, one post each, each timed from the request until the author's
+ * dashboard (read through the gateway, every 20 ms) counts it.
+ */
+async function likeDelays(gatewayUrl: string, author: Member, liker: Member): Promise<number[]> {
+  const read = throughGateway(gatewayUrl);
   const delays: number[] = [];
-  try {
-    for (let like = 1; like <= LIKES; like += 1) {
-      const published = performance.now();
-      await queues.publish('analytics', 'like.created', {
-        tweetId: uuidv7(),
-        userId: uuidv7(),
-        authorId,
-        at: new Date().toISOString(),
-      });
-      // Polled every 20 ms, for at most 30 s.
-      for (let tries = 0; tries < 1_500; tries += 1) {
-        const { overview } = await readAnalytics(analyticsUrl, authorId, '7d');
-        if (overview.totalLikes >= like) break;
-        await sleep(20);
-      }
-      delays.push(performance.now() - published);
+  for (let like = 1; like <= LIKES; like += 1) {
+    const post = await asMember<{ id: string }>(gatewayUrl, author, 'POST', '/api/tweets', {
+      content: `Benchmark post ${like}, liked once`,
+    });
+    const sent = performance.now();
+    await asMember(gatewayUrl, liker, 'POST', `/api/tweets/${post.id}/like`);
+    // Polled every 20 ms, for at most 30 s.
+    for (let tries = 0; tries < 1_500; tries += 1) {
+      const { overview } = await read(author, '7d');
+      if (overview.totalLikes >= like) break;
+      await sleep(20);
     }
-  } finally {
-    await queues.close();
+    delays.push(performance.now() - sent);
   }
   return delays.sort((a, b) => a - b);
 }
@@ -264,7 +312,12 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('bench_analytics');
   const redisUrl = testRedisUrl();
   await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
-  const [gatewayPort, analyticsPort] = [await freePort(), await freePort()];
+  const [gatewayPort, analyticsPort, identityPort, timelinePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const env = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -273,22 +326,27 @@ async function main(): Promise<void> {
     REDIS_KEY_PREFIX: REDIS_PREFIX,
     INTERNAL_AUTH_SECRET: SECRET,
     ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    TIMELINE_URL: `http://127.0.0.1:${timelinePort}`,
     PUBLIC_ORIGIN: 'http://127.0.0.1:8080',
     // No identity nor communities here to backfill from.
     BACKFILL_ON_START: 'false',
     // One address sends everything here: the per-address budgets are lifted.
     REQUEST_RATE_LIMIT_PER_IP: '1000000000',
     PAGE_VIEW_RATE_LIMIT_PER_IP: '1000000000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
   };
-  migrateBuilt('analytics', env);
+  for (const name of ['identity', 'timeline', 'analytics']) migrateBuilt(name, env);
   const analytics = builtService('analytics', analyticsPort, env);
-  // Only analytics behind it: the gateway is ready on its own health.
+  const identity = builtService('identity', identityPort, env);
+  const timeline = builtService('timeline', timelinePort, env);
+  // Not every service behind it: the gateway is ready on its own health.
   const gateway = builtService('gateway', gatewayPort, env, { healthPath: '/health' });
   const db = new Client({ connectionString: database.url });
   await db.connect();
   await db.query('SET search_path TO analytics');
   try {
-    await analytics.start();
+    await Promise.all([analytics.start(), identity.start(), timeline.start()]);
     await gateway.start();
 
     // 1. Tracking: each rate after a warm-up at that rate on the same kept-alive sockets (the
@@ -317,40 +375,50 @@ async function main(): Promise<void> {
     }
     agent.destroy();
 
-    // 2. The 90-day dashboard.
+    // 2. The 90-day dashboard, of members signed up through the gateway.
     const generating = Date.now();
-    const busy = await populateMember(db, VIEW_EVENTS, POSTS);
-    const quiet = await populateMember(db, 10, 10);
+    const [busy, quiet, liker] = [
+      await signUp(gateway.url, 'busy_author'),
+      await signUp(gateway.url, 'quiet_author'),
+      await signUp(gateway.url, 'liker'),
+    ];
+    await populateMember(db, busy.id, VIEW_EVENTS, POSTS);
+    await populateMember(db, quiet.id, 10, 10);
     await db.query('VACUUM ANALYZE');
-    say('');
-    say(
-      `90-day dashboard (Europe/Paris), ${DASHBOARD_RUNS} sequential reads on the service (data made in ${((Date.now() - generating) / 1000).toFixed(0)} s)`,
-    );
-    const small = await dashboardTimes(analytics.url, quiet);
-    const large = await dashboardTimes(analytics.url, busy);
-    const busyAnalytics = await readAnalytics(analytics.url, busy);
-    const busyViews = busyAnalytics.overview.totalViews;
+    const busyAnalytics = await throughGateway(gateway.url)(busy);
     // The read must have had the whole range's work to do: every view, and ten ranked posts.
     if (busyAnalytics.topPosts.length !== 10) {
       throw new Error(`top posts: ${busyAnalytics.topPosts.length} where 10 were expected`);
     }
-    say(`  10 view events on 10 posts: p50 ${ms(small.p50)}, p95 ${ms(small.p95)}`);
-    say(
-      `  ${VIEW_EVENTS} view events on ${POSTS} posts (totalViews ${busyViews}, top post ${busyAnalytics.topPosts[0]?.views} views): p50 ${ms(large.p50)}, p95 ${ms(large.p95)}`,
-    );
-    say(
-      `  ratio large/small: p50 ${(large.p50 / small.p50).toFixed(2)}, p95 ${(large.p95 / small.p95).toFixed(2)}`,
-    );
-
-    // 3. A like until the dashboard shows it.
-    const delays = await likeDelays(analytics.url, redisUrl);
     say('');
-    say(`A like (event published) until the author's dashboard counts it, ${LIKES} likes`);
+    say(
+      `90-day dashboard (Europe/Paris), ${DASHBOARD_RUNS} sequential reads each (data made in ${((Date.now() - generating) / 1000).toFixed(0)} s); ${VIEW_EVENTS} view events on ${POSTS} posts: totalViews ${busyAnalytics.overview.totalViews}, top post ${busyAnalytics.topPosts[0]?.views} views`,
+    );
+    for (const [label, read] of [
+      ['through the gateway (session cookie)', throughGateway(gateway.url)],
+      ['on the service (signed header)', onService(analytics.url)],
+    ] as const) {
+      const small = await dashboardTimes(read, quiet);
+      const large = await dashboardTimes(read, busy);
+      say(`  ${label}:`);
+      say(`    10 view events on 10 posts: p50 ${ms(small.p50)}, p95 ${ms(small.p95)}`);
+      say(`    ${VIEW_EVENTS} view events: p50 ${ms(large.p50)}, p95 ${ms(large.p95)}`);
+      say(
+        `    ratio large/small: p50 ${(large.p50 / small.p50).toFixed(2)}, p95 ${(large.p95 / small.p95).toFixed(2)}`,
+      );
+    }
+
+    // 3. A like through the gateway until the author's dashboard shows it.
+    const delays = await likeDelays(gateway.url, quiet, liker);
+    say('');
+    say(
+      `A like (POST /api/tweets/{id}/like through the gateway) until the author's dashboard counts it, ${LIKES} likes`,
+    );
     say(`  p50 ${ms(percentile(delays, 50))}, max ${ms(delays.at(-1) ?? 0)}`);
   } finally {
     await db.end();
     await gateway.stop();
-    await analytics.stop();
+    await Promise.all([analytics.stop(), identity.stop(), timeline.stop()]);
     await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
     // BENCH_KEEP=1 keeps the database, to look at the queries' plans.
     if (process.env['BENCH_KEEP'] === '1') say(`kept: ${database.url}`);
