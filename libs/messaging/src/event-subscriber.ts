@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import type { EventConsumer } from '@wave/contracts';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import type { EventHandlers } from './event-worker';
@@ -22,7 +22,7 @@ export interface EventSubscriberOptions<C extends EventConsumer> {
  * to shutdown.
  */
 export abstract class EventSubscriber<C extends EventConsumer>
-  implements OnApplicationBootstrap, OnApplicationShutdown
+  implements OnApplicationBootstrap, BeforeApplicationShutdown
 {
   private readonly worker: EventWorker<C>;
 
@@ -41,7 +41,7 @@ export abstract class EventSubscriber<C extends EventConsumer>
     this.worker.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker.close();
   }
 }

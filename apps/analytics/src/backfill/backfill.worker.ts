@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Queue, Worker } from 'bullmq';
@@ -31,7 +31,7 @@ export const backfillRetryDelayMs = (attemptsMade: number): number =>
  * replaces it. Off with BACKFILL_ON_START.
  */
 @Injectable()
-export class BackfillWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BackfillWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(BackfillWorker.name);
   private queue: Queue | null = null;
   private worker: Worker | null = null;
@@ -78,7 +78,7 @@ export class BackfillWorker implements OnApplicationBootstrap, OnApplicationShut
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.worker?.close();
     await this.queue?.close();

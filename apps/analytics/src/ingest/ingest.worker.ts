@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UnrecoverableError, Worker } from 'bullmq';
@@ -11,7 +11,7 @@ import { IngestService } from './ingest.service';
 
 /** Writes batches of views, INGEST_CONCURRENCY at once; a retried batch that was written changes nothing. */
 @Injectable()
-export class IngestWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IngestWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(IngestWorker.name);
   private worker: Worker | null = null;
 
@@ -37,7 +37,7 @@ export class IngestWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /** Finishes the batches in hand, then stops. */
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
   }
 

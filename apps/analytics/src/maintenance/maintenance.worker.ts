@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { bullConnection, bullPrefix } from '@wave/redis';
@@ -31,7 +31,7 @@ export interface MaintenanceRun {
  * views of posts that did.
  */
 @Injectable()
-export class MaintenanceWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MaintenanceWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(MaintenanceWorker.name);
   private queue: Queue | null = null;
   private worker: Worker | null = null;
@@ -67,7 +67,7 @@ export class MaintenanceWorker implements OnApplicationBootstrap, OnApplicationS
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
     await this.queue?.close();
   }

@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { bullConnection, bullPrefix } from '@wave/redis';
@@ -14,7 +14,7 @@ export const AUTO_SEO_QUEUE = 'analytics-auto-seo';
  * AUTO_SEO_ENABLED off (the demo seed's, which runs before the web server whose pages it reads).
  */
 @Injectable()
-export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AutoSeoWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(AutoSeoWorker.name);
   private queue: Queue | null = null;
   private worker: Worker | null = null;
@@ -51,7 +51,7 @@ export class AutoSeoWorker implements OnApplicationBootstrap, OnApplicationShutd
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
     await this.queue?.close();
   }

@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { bullConnection, bullPrefix } from '@wave/redis';
@@ -21,7 +21,7 @@ const BATCH = 200;
  * UNCLAIMED_TTL_SECONDS: their objects, then their rows, a batch at a time.
  */
 @Injectable()
-export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CleanupWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(CleanupWorker.name);
   private queue: Queue | null = null;
   private worker: Worker | null = null;
@@ -51,7 +51,7 @@ export class CleanupWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.worker.on('failed', (_job, error) => this.logger.warn(`Cleanup failed: ${error.message}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
     await this.queue?.close();
   }

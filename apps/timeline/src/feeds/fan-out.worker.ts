@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UnrecoverableError, Worker } from 'bullmq';
@@ -10,7 +10,7 @@ import { FanOutService } from './fan-out.service';
 
 /** Runs fan-out jobs; a retried job resumes after the last follower batch it finished. */
 @Injectable()
-export class FanOutWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FanOutWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(FanOutWorker.name);
   private worker: Worker | null = null;
 
@@ -33,7 +33,7 @@ export class FanOutWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.worker.on('error', (error) => this.logger.error(`Fan-out worker error: ${error.message}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
   }
 
