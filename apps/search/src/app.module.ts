@@ -4,10 +4,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { InternalAuthModule } from '@wave/internal-auth';
-import { REDIS_CLIENT, RedisModule } from '@wave/redis';
+import { MessagingModule } from '@wave/messaging';
+import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import type { SearchConfig } from './config/search.config';
+import { SearchClicksRepository } from './analytics/search-clicks.repository';
+import { SearchClicksService } from './analytics/search-clicks.service';
 import { SEARCH_CONFIG } from './config/search.config';
 import { searchDataSourceOptions } from './database/search-data-source';
 import { MeiliSearchEngine, meilisearchHealthCheck } from './engine/meili-search.engine';
@@ -31,6 +34,12 @@ export class AppModule {
           name: 'search',
         }),
         InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
+        MessagingModule.forPublisher({
+          connection: {
+            connection: bullConnection(config.REDIS_URL),
+            prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+          },
+        }),
         HealthModule.register({
           provide: HEALTH_CHECKS,
           inject: [DataSource, REDIS_CLIENT],
@@ -52,6 +61,8 @@ export class AppModule {
           useFactory: (dataSource: DataSource) => searchEngine(config, dataSource),
         },
         SearchIndexerWorker,
+        SearchClicksRepository,
+        SearchClicksService,
       ],
     };
   }

@@ -1,4 +1,8 @@
+import { Queue } from 'bullmq';
 import type { SearchResult, TrendResponse } from '@wave/contracts';
+import { eventQueueName } from '@wave/contracts';
+import { bullConnection, bullPrefix } from '@wave/redis';
+import { eventually } from '@wave/testing';
 import { SearchHarness, uniqueUsername } from './search-harness';
 
 const ids = (results: SearchResult[]) => results.map((result) => result.id);
@@ -287,6 +291,37 @@ describe('search (PostgreSQL engine) fed by events', () => {
         `SELECT user_id AS "userId" FROM search.search_clicks WHERE query = 'launch' ORDER BY id`,
       );
       expect(rows).toEqual([{ userId: member }, { userId: null }]);
+      // The member's choice is announced to recommendations (through the outbox); the
+      // visitor's to nobody.
+      const events: { eventId: string; payload: Record<string, unknown> }[] =
+        await sut.dataSource.query(
+          `SELECT event_id AS "eventId", payload FROM search.outbox
+           WHERE name = 'search.clicked' AND payload->>'query' = 'launch'`,
+        );
+      expect(events.map((event) => event.payload)).toEqual([
+        {
+          clickId: expect.any(String),
+          userId: member,
+          query: 'launch',
+          resultId: 'abc',
+          resultType: 'post',
+          at: expect.any(String),
+        },
+      ]);
+      const queue = new Queue(eventQueueName('recommendations'), {
+        connection: bullConnection(sut.config.REDIS_URL),
+        prefix: bullPrefix(sut.config.REDIS_KEY_PREFIX),
+      });
+      try {
+        const job = await eventually(
+          () => queue.getJob(events[0]!.eventId),
+          (found) => found !== undefined,
+          { what: 'the search.clicked job on the recommendations queue' },
+        );
+        expect(job!.data).toMatchObject({ name: 'search.clicked', payload: events[0]!.payload });
+      } finally {
+        await queue.close();
+      }
       const bad = await sut.call('POST', '/api/search/analytics', {
         as: member,
         body: { query: 'x', resultId: 'y', resultType: 'planet' },

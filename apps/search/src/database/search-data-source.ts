@@ -1,5 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import { buildDataSourceOptions } from '@wave/database';
+import { OutboxEventEntity } from '@wave/messaging';
 import { SearchClickEntity } from '../analytics/search-click.entity';
 import type { SearchConfig } from '../config/search.config';
 import { SEARCH_SCHEMA } from '../config/search.config';
@@ -31,6 +32,7 @@ export const SEARCH_ENTITIES = [
   HashtagEntity,
   SearchClickEntity,
   ReindexRunEntity,
+  OutboxEventEntity,
 ];
 
 export const searchDataSourceOptions = (config: SearchConfig): DataSourceOptions =>

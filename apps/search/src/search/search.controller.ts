@@ -1,7 +1,4 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
 import type {
   SearchAnalyticsRequest,
   SearchQuery,
@@ -15,7 +12,7 @@ import {
 } from '@wave/contracts';
 import { OptionalUserId } from '@wave/internal-auth';
 import { ZodValidationPipe } from '@wave/service-runtime';
-import { SearchClickEntity } from '../analytics/search-click.entity';
+import { SearchClicksService } from '../analytics/search-clicks.service';
 import type { SearchEngine } from '../engine/search-engine';
 import { SEARCH_ENGINE } from '../engine/search-engine';
 
@@ -25,7 +22,7 @@ const TRENDS_WINDOW_MS = 24 * 3600 * 1000;
 export class SearchController {
   constructor(
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clicks: SearchClicksService,
   ) {}
 
   /** `GET /api/search`: users, hashtags and posts; anyone may search. */
@@ -36,20 +33,14 @@ export class SearchController {
     return this.engine.search(query, new Date());
   }
 
-  /** `POST /api/search/analytics`: a chosen result, kept for analytics. */
+  /** `POST /api/search/analytics`: a chosen result, kept for analytics (and recommendations). */
   @Post('search/analytics')
   @HttpCode(204)
-  async analytics(
+  analytics(
     @OptionalUserId() userId: string | null,
     @Body(new ZodValidationPipe(searchAnalyticsRequestSchema)) body: SearchAnalyticsRequest,
   ): Promise<void> {
-    await this.dataSource.getRepository(SearchClickEntity).insert({
-      id: uuidv7(),
-      userId,
-      query: body.query,
-      resultId: body.resultId,
-      resultType: body.resultType,
-    });
+    return this.clicks.record(userId, body);
   }
 
   /** `GET /api/trends`: the most used hashtags of the last 24 hours. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_RESULT_TYPES } from '../search/search.contract';
 
 /**
  * Domain events: names in the past tense, one payload schema each.
@@ -165,6 +166,15 @@ export const eventPayloadSchemas = {
     postAuthorId: z.uuid(),
     createdAt: isoDate,
   }),
+  /** A member chose a search result (a visitor's choice is kept by search, announced to nobody). */
+  'search.clicked': z.object({
+    clickId: z.uuid(),
+    userId: z.uuid(),
+    query: z.string(),
+    resultId: z.string(),
+    resultType: z.enum(SEARCH_RESULT_TYPES),
+    at: isoDate,
+  }),
 } as const;
 
 export type EventName = keyof typeof eventPayloadSchemas;
@@ -227,6 +237,7 @@ export const EVENT_SUBSCRIPTIONS = {
   'community.post.liked': ['recommendations', 'analytics'],
   'community.post.unliked': ['recommendations', 'analytics'],
   'community.comment.created': ['analytics'],
+  'search.clicked': ['recommendations'],
 } as const satisfies Record<EventName, readonly EventConsumer[]>;
 
 /** The events a consumer subscribes to, as a type. */

@@ -4,6 +4,7 @@ import { SearchReadPaths1795537464296 } from './1795537464296-search-read-paths.
 import { ReindexRuns1795538119001 } from './1795538119001-reindex-runs.migration';
 import { OrderFollowsAgainstUnfollows1795540604011 } from './1795540604011-order-follows-against-unfollows.migration';
 import { KeepNewestPostEdits1795541532469 } from './1795541532469-keep-newest-post-edits.migration';
+import { AddOutbox1795807528214 } from './1795807528214-add-outbox.migration';
 
 /** Every migration, in order. Generated with `npm run migration:generate -- search <Name>`. */
 export const SEARCH_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const SEARCH_MIGRATIONS = [
   ReindexRuns1795538119001,
   OrderFollowsAgainstUnfollows1795540604011,
   KeepNewestPostEdits1795541532469,
+  AddOutbox1795807528214,
 ];
