@@ -3,9 +3,9 @@ import type { DemoPost, SeedOptions } from '@wave/demo-data';
 import {
   chunksOf,
   forEachConcurrently,
-  roundsByDepth,
   generateDemoData,
   renderDemoPicture,
+  roundsByDepth,
 } from '@wave/demo-data';
 import { OutboxRelay } from '@wave/messaging';
 import { awaitProjectedUsers } from '@wave/service-runtime';
@@ -38,8 +38,8 @@ export interface TimelineSeedResult {
  * run; a picture goes as an inline image, which TweetsService uploads to media
  * and claims), then the likes and retweets, each on its date, two hundred at a
  * time (`addInteractions`). Events and fan-out happen as for any post; the
- * events are relayed before the seed ends. It waits for the members to reach the authors projection (from
- * identity's events).
+ * events are relayed before the seed ends. It waits for the members to reach
+ * the authors projection (from identity's events).
  *
  * Skipped when the most prolific member of the generated community (not a
  * founder, whom an earlier seed may have had post) has posts. Media must be
@@ -80,8 +80,8 @@ export async function seedTimeline(
           const posts = (await Promise.all(chunk.map(toNewPost))).filter(
             (post): post is { index: number; post: NewPost } => post !== null,
           );
-          const ids = await service.createMany(posts.map(({ post }) => post));
-          posts.forEach(({ index }, at) => created.set(index, ids[at]!));
+          const newIds = await service.createMany(posts.map(({ post }) => post));
+          posts.forEach(({ index }, at) => created.set(index, newIds[at]!));
         },
         {
           label: depth === 0 ? 'posts' : `replies (depth ${depth})`,
