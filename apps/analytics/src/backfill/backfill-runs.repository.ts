@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
-import { returnedRows } from '../common/query-result.util';
+import { returnedRows } from '@wave/database';
 
 /** The projections filled from their owners, in this order (a community names its owner). */
 export const BACKFILL_SOURCES = ['users', 'communities'] as const;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { returnedRows } from './query-result.util';
+import { returnedRows } from '@wave/database';
 
 /**
  * Records that events (`applied_events`) or batches of views (`applied_batches`) are being

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
-import { returnedRows } from '../common/query-result.util';
+import { returnedRows } from '@wave/database';
 
 /** A community as `community.created` describes it. */
 export interface CommunityCreated {

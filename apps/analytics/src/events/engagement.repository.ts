@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import { claimAppliedIds } from '../common/applied-ids';
 import type { RawEvent, RawEventsWindow } from '../common/raw-events.repository';
-import { returnedRows } from '../common/query-result.util';
+import { returnedRows } from '@wave/database';
 import { RawEventsRepository } from '../common/raw-events.repository';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { addPostViews, emptyIncrements } from '../rollups/rollup-increments.util';

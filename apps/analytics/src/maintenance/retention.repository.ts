@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Increments } from '../rollups/rollup-increments.util';
 import { addPostViews, emptyIncrements } from '../rollups/rollup-increments.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
-import { returnedRows } from '../common/query-result.util';
+import { returnedRows } from '@wave/database';
 
 /** Rows deleted in one statement, so no run holds locks for long. */
 const DELETE_BATCH = 5_000;

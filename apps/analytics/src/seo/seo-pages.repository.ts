@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { SeoPageAnalysis } from '@wave/contracts';
-import { returnedRows } from '../common/query-result.util';
+import { returnedRows } from '@wave/database';
 import type { PublicPageKind } from './public-page.util';
 import { postPagePath, profilePagePath } from './public-page.util';
 

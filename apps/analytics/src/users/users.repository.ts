@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { returnedRows } from '../common/query-result.util';
+import { returnedRows } from '@wave/database';
 
 /** A member as `user.registered` or `user.updated` describe them. */
 export interface UserWrite {
