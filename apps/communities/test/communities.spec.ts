@@ -765,6 +765,34 @@ describe('communities', () => {
   });
 
   describe(CommunitiesRpcServer.name, () => {
+    it('tells which of some communities a member is in, for recommendations', async () => {
+      const rpc = new RpcClient({ url: sut.config.REDIS_URL, prefix: sut.config.REDIS_KEY_PREFIX });
+      try {
+        const joined = await sut.community(owner);
+        const other = await sut.community(owner);
+        const member = uuidv7();
+        expect(
+          (await sut.call('POST', `/api/communities/${joined.id}/join`, { as: member })).statusCode,
+        ).toBe(200);
+
+        const answer = await rpc.call('communities.joined-among', {
+          userId: member,
+          ids: [joined.id, other.id, uuidv7()],
+        });
+        expect(answer.joined).toEqual([joined.id]);
+        expect(
+          (
+            await rpc.call('communities.joined-among', {
+              userId: owner,
+              ids: [joined.id, other.id],
+            })
+          ).joined.sort(),
+        ).toEqual([joined.id, other.id].sort());
+      } finally {
+        await rpc.close();
+      }
+    });
+
     it("tells each community's current icon, for the check of claims on icons", async () => {
       const rpc = new RpcClient({ url: sut.config.REDIS_URL, prefix: sut.config.REDIS_KEY_PREFIX });
       try {

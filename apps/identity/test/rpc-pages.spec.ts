@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import { RpcClient } from '@wave/rpc';
 import { RawRpcCaller } from '@wave/testing';
 import { IdentityRpcServer } from '../src/rpc/identity-rpc.server';
@@ -160,6 +161,22 @@ describe(IdentityRpcServer.name, () => {
     );
     await expect(
       rpc.call('identity.user-images', { ids: Array<string>(501).fill(unknown) }),
+    ).rejects.toThrow();
+  });
+
+  it('tells whom a member follows among some users, for recommendations', async () => {
+    const [ada, grace, alan, edsger] = users;
+    const answer = await rpc.call('identity.followed-among', {
+      followerId: ada!.id,
+      ids: [grace!.id, alan!.id, edsger!.id, uuidv7()],
+    });
+    expect(answer.followed.sort()).toEqual([grace!.id, alan!.id].sort());
+    expect(
+      (await rpc.call('identity.followed-among', { followerId: edsger!.id, ids: [ada!.id] }))
+        .followed,
+    ).toEqual([]);
+    await expect(
+      rpc.call('identity.followed-among', { followerId: ada!.id, ids: [] }),
     ).rejects.toThrow();
   });
 

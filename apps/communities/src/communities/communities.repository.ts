@@ -356,6 +356,17 @@ export class CommunitiesRepository {
     return this.people(TABLES.memberships, 'joined_at', 'p.role', communityId, after, limit);
   }
 
+  /** Which of these communities the user is a member of. */
+  async joinedAmong(userId: string, communityIds: readonly string[]): Promise<string[]> {
+    if (communityIds.length === 0) return [];
+    const rows = await this.dataSource.query<{ community_id: string }[]>(
+      `SELECT community_id FROM ${TABLES.memberships}
+       WHERE user_id = $1 AND community_id = ANY($2::uuid[])`,
+      [userId, communityIds],
+    );
+    return rows.map((row) => row.community_id);
+  }
+
   async member(communityId: string, userId: string): Promise<PersonRow | null> {
     const rows: PersonRow[] = await this.dataSource.query(
       `SELECT ${PERSON} AS "user", p.role, p.joined_at AS "at"

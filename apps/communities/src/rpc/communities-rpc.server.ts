@@ -11,7 +11,8 @@ import { PostsRepository } from '../posts/posts.repository';
  * id order, for projections rebuilt from scratch (analytics' backfill). A page
  * asks for one row more than it returns, so `next` is null exactly after the
  * last row. And, for media's check of the claims on their images, which posts
- * exist and each community's current icon.
+ * exist and each community's current icon; and which of some communities a member is in, for
+ * recommendations.
  */
 @Injectable()
 export class CommunitiesRpcServer extends RpcEndpoint {
@@ -24,6 +25,9 @@ export class CommunitiesRpcServer extends RpcEndpoint {
     this.server.handle('communities.communities-page', (request) => this.communitiesPage(request));
     this.server.handle('communities.posts-exist', async ({ ids }) => ({
       existing: await posts.existingIds(ids),
+    }));
+    this.server.handle('communities.joined-among', async ({ userId, ids }) => ({
+      joined: await communities.joinedAmong(userId, ids),
     }));
     this.server.handle('communities.community-icons', async ({ ids }) => ({
       communities: await communities.iconsOf(ids),

@@ -11,7 +11,8 @@ import { UsersRepository } from '../users/users.repository';
  * a time in key order, for projections rebuilt from scratch (search's reindex).
  * A page asks for one row more than it returns, so `next` is null exactly
  * after the last row. And the current profile and cover images of users, for
- * media's check of the claims on them.
+ * media's check of the claims on them; and whom a member follows among some users, for
+ * recommendations.
  */
 @Injectable()
 export class IdentityRpcServer extends RpcEndpoint {
@@ -23,6 +24,9 @@ export class IdentityRpcServer extends RpcEndpoint {
     super({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
     this.server.handle('identity.users-page', (request) => this.usersPage(request));
     this.server.handle('identity.follows-page', (request) => this.followsPage(request));
+    this.server.handle('identity.followed-among', async ({ followerId, ids }) => ({
+      followed: [...(await this.follows.followedAmong(followerId, ids))],
+    }));
     this.server.handle('identity.user-images', async ({ ids }) => ({
       users: (await this.users.imagesOf(ids)).map((user) => ({
         id: user.id,

@@ -107,6 +107,19 @@ export const rpcSchemas = {
     }),
   },
   /**
+   * Which of these users `followerId` follows now, and which of these communities `userId` is a
+   * member of now: recommendations leaves out at once whom a member just followed and what they
+   * just joined, before its own projection hears of it.
+   */
+  'identity.followed-among': {
+    request: z.object({ followerId: z.uuid(), ids: subjectIds }),
+    response: z.object({ followed: z.array(z.uuid()) }),
+  },
+  'communities.joined-among': {
+    request: z.object({ userId: z.uuid(), ids: subjectIds }),
+    response: z.object({ joined: z.array(z.uuid()) }),
+  },
+  /**
    * Every user, in id order, `limit` at a time: what `user.registered` and
    * `user.updated` carry (the same `version`; `updatedAt`, when the profile
    * last changed). `next` is the `after` of the following page, null after the
