@@ -8,7 +8,7 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/../../libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/../../libs/testing/src/global-teardown.ts',
-  // A hook that starts a whole stack (seven services and their migrations, often the web
+  // A hook that starts a whole stack (eight services and their migrations, often the web
   // server and Chromium too) beside another suite on two shared cores went past 30 s in a CI
   // check (browser/accounts, with no other load on the machine), and past 60 s beside the
   // demo seed's suite, whose seed commands keep both cores busy for a minute (browser/quality):

@@ -6,6 +6,7 @@ import { loadCommunitiesConfig } from '../../apps/communities/src/config/communi
 import { loadGatewayConfig } from '../../apps/gateway/src/config/gateway.config';
 import { loadIdentityConfig } from '../../apps/identity/src/config/identity.config';
 import { loadMediaConfig } from '../../apps/media/src/config/media.config';
+import { loadRecommendationsConfig } from '../../apps/recommendations/src/config/recommendations.config';
 import { loadSearchConfig } from '../../apps/search/src/config/search.config';
 import { loadTimelineConfig } from '../../apps/timeline/src/config/timeline.config';
 /* eslint-enable @nx/enforce-module-boundaries */
@@ -22,6 +23,7 @@ export const CONFIG_LOADERS: Record<string, (env: Environment) => unknown> = {
   gateway: loadGatewayConfig,
   identity: loadIdentityConfig,
   media: loadMediaConfig,
+  recommendations: loadRecommendationsConfig,
   search: loadSearchConfig,
   timeline: loadTimelineConfig,
 };

@@ -32,6 +32,7 @@ describe('text input through the gateway', () => {
       stack.communities,
       stack.search,
       stack.media,
+      stack.recommendations,
       stack.analytics,
     ]
       .flatMap((service) => service.output().split('\n'))

@@ -25,6 +25,7 @@ describe('health and a service that is down', () => {
         communities: 'up',
         search: 'up',
         media: 'up',
+        recommendations: 'up',
         analytics: 'up',
       },
     });
@@ -53,6 +54,7 @@ describe('health and a service that is down', () => {
         communities: 'up',
         search: 'up',
         media: 'up',
+        recommendations: 'up',
         analytics: 'up',
       },
     });

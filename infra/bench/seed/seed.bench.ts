@@ -19,7 +19,15 @@ import { builtService, migrateBuilt } from '../built-service';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const SIZE = process.env['BENCH_SEED_SIZE'] ?? 'default';
-const SERVICES = ['identity', 'timeline', 'communities', 'search', 'media', 'analytics'];
+const SERVICES = [
+  'identity',
+  'timeline',
+  'communities',
+  'search',
+  'media',
+  'recommendations',
+  'analytics',
+];
 const REDIS_PREFIX = 'wave-bench-seed:';
 /** Clock ticks a second, as /proc reports CPU time (USER_HZ, 100 on Linux). */
 const TICKS = 100;

@@ -8,6 +8,7 @@ export const SERVICES = [
   { name: 'communities', port: 3003, migrate: true, seed: true },
   { name: 'search', port: 3005, migrate: true },
   { name: 'media', port: 3004, migrate: true },
+  { name: 'recommendations', port: 3006, migrate: true },
   // Its seed waits for timeline's posts and likes: its views follow them.
   { name: 'analytics', port: 3007, migrate: true, seed: true },
   { name: 'gateway', port: 3000 },

@@ -12,3 +12,4 @@ export * from './media/upload.contract';
 export * from './rpc/rpc.contract';
 export * from './analytics/analytics.contract';
 export * from './analytics/seo.contract';
+export * from './recommendations/recommendation.contract';

@@ -11,6 +11,8 @@ import {
   loginRequestSchema,
   pageQuerySchema,
   postViewsQuerySchema,
+  recommendationFeedbackRequestSchema,
+  recommendationsQuerySchema,
   recordImpressionsRequestSchema,
   registerRequestSchema,
   replyRequestSchema,
@@ -288,6 +290,9 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   },
   { method: 'GET', path: '/objects/uploads/:id', params: { id: 'upload' } },
   { method: 'GET', path: '/objects/uploads/:id/display', params: { id: 'upload' } },
+  // recommendations
+  { method: 'GET', path: '/api/ai/recommendations', query: recommendationsQuerySchema },
+  { method: 'POST', path: '/api/ai/feedback', body: recommendationFeedbackRequestSchema },
   // analytics
   {
     method: 'POST',

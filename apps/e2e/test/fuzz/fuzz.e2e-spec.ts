@@ -147,6 +147,7 @@ describe('fuzzing every route through the gateway', () => {
     stack.communities,
     stack.search,
     stack.media,
+    stack.recommendations,
     stack.analytics,
   ];
 

@@ -18,11 +18,19 @@ export const INTERNAL_SECRET_FOR_TESTS = 'e2e-internal-secret-0123456789abcdef';
 const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js');
 
 /** The services behind the gateway, started in this order. */
-const SERVICES = ['identity', 'timeline', 'communities', 'search', 'media', 'analytics'] as const;
+const SERVICES = [
+  'identity',
+  'timeline',
+  'communities',
+  'search',
+  'media',
+  'recommendations',
+  'analytics',
+] as const;
 /** The migrations, in two lanes that run side by side (every service in one). */
 const MIGRATION_LANES: readonly (readonly (typeof SERVICES)[number][])[] = [
   ['identity', 'timeline', 'communities', 'search'],
-  ['media', 'analytics'],
+  ['media', 'recommendations', 'analytics'],
 ];
 
 /**
@@ -92,6 +100,7 @@ export interface Stack {
   communities: ServiceProcess;
   search: ServiceProcess;
   media: ServiceProcess;
+  recommendations: ServiceProcess;
   analytics: ServiceProcess;
   bucket: TestBucket;
   database: TestDatabase;
@@ -123,9 +132,11 @@ export async function startStack(
     communitiesPort,
     searchPort,
     mediaPort,
+    recommendationsPort,
     analyticsPort,
     gatewayPort,
   ] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -146,6 +157,7 @@ export async function startStack(
     COMMUNITIES_URL: `http://127.0.0.1:${communitiesPort}`,
     SEARCH_URL: `http://127.0.0.1:${searchPort}`,
     MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
+    RECOMMENDATIONS_URL: `http://127.0.0.1:${recommendationsPort}`,
     ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
     S3_ENDPOINT: bucket.endpoint,
     S3_ACCESS_KEY: bucket.accessKey,
@@ -188,6 +200,7 @@ export async function startStack(
   const communities = start('communities', communitiesPort);
   const search = start('search', searchPort);
   const media = start('media', mediaPort);
+  const recommendations = start('recommendations', recommendationsPort);
   const analytics = start('analytics', analyticsPort);
   const gateway = start('gateway', gatewayPort);
   await Promise.all([
@@ -196,6 +209,7 @@ export async function startStack(
     communities.start(),
     search.start(),
     media.start(),
+    recommendations.start(),
     analytics.start(),
   ]);
   await gateway.start();
@@ -206,6 +220,7 @@ export async function startStack(
     communities,
     search,
     media,
+    recommendations,
     analytics,
     bucket,
     database,
@@ -219,6 +234,7 @@ export async function startStack(
         communities.stop(),
         search.stop(),
         media.stop(),
+        recommendations.stop(),
         analytics.stop(),
       ]);
       await bucket.cleanup();

@@ -29,6 +29,7 @@ describe(loadGatewayConfig.name, () => {
     expect(sut.LINK_PREVIEW_RATE_LIMIT_WINDOW_SECONDS).toBe(60);
     expect(sut.IMAGE_PROXY_RATE_LIMIT_PER_IP).toBe(300);
     expect(sut.IMAGE_PROXY_RATE_LIMIT_WINDOW_SECONDS).toBe(60);
+    expect(sut.RECOMMENDATIONS_URL).toBe('http://127.0.0.1:3006');
     expect(sut.ANALYTICS_URL).toBe('http://127.0.0.1:3007');
     expect(sut.PAGE_VIEW_RATE_LIMIT_PER_IP).toBe(600);
     expect(sut.PAGE_VIEW_RATE_LIMIT_WINDOW_SECONDS).toBe(60);
@@ -67,6 +68,7 @@ describe(loadGatewayConfig.name, () => {
     ['IMPRESSION_RATE_LIMIT_PER_IP', 'lots'],
     ['IMPRESSION_RATE_LIMIT_WINDOW_SECONDS', '-1'],
     ['ANALYTICS_URL', 'ftp://analytics:3007'],
+    ['RECOMMENDATIONS_URL', 'ftp://recommendations:3006'],
   ])('refuses %s=%p', (name, value) => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'test', [name]: value })).toThrow(new RegExp(name));
   });
@@ -79,6 +81,14 @@ describe(loadGatewayConfig.name, () => {
         LOGIN_DELAY_MAX_SECONDS: '30',
       }),
     ).toThrow(/LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS/);
+  });
+
+  it('reads where recommendations runs (RECOMMENDATIONS_URL)', () => {
+    const sut = loadGatewayConfig({
+      NODE_ENV: 'test',
+      RECOMMENDATIONS_URL: 'http://recommendations:3006',
+    });
+    expect(sut.RECOMMENDATIONS_URL).toBe('http://recommendations:3006');
   });
 
   it('refuses a service URL that is not http', () => {

@@ -13,6 +13,7 @@ export const gatewayEnvSchema = serviceEnvSchema({
   COMMUNITIES_URL: serviceUrl(SERVICE_PORTS.communities),
   SEARCH_URL: serviceUrl(SERVICE_PORTS.search),
   MEDIA_URL: serviceUrl(SERVICE_PORTS.media),
+  RECOMMENDATIONS_URL: serviceUrl(SERVICE_PORTS.recommendations),
   ANALYTICS_URL: serviceUrl(SERVICE_PORTS.analytics),
   /** Browser origins allowed to make state-changing calls (besides the gateway's own). */
   ALLOWED_ORIGINS: listVar([

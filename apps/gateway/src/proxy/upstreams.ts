@@ -68,6 +68,8 @@ export class Upstreams implements OnApplicationShutdown {
         return this.config.SEARCH_URL;
       case 'media':
         return this.config.MEDIA_URL;
+      case 'recommendations':
+        return this.config.RECOMMENDATIONS_URL;
       case 'analytics':
         return this.config.ANALYTICS_URL;
     }

@@ -1,4 +1,4 @@
-import { matchRoute, pathOf, ROUTE_LIMIT_NAMES, ROUTES } from './route-table';
+import { matchRoute, pathOf, ROUTE_LIMIT_NAMES, ROUTES, UPSTREAMS } from './route-table';
 
 describe(matchRoute.name, () => {
   it.each([
@@ -34,6 +34,9 @@ describe(matchRoute.name, () => {
     ['/api/objects/upload', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
     ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
+    ['/api/ai/recommendations', 'recommendations'],
+    ['/api/ai/recommendations?maxRecommendations=5', 'recommendations'],
+    ['/api/ai/feedback', 'recommendations'],
     ['/api/seo/track', 'analytics'],
     ['/api/seo/analyze', 'analytics'],
     ['/api/seo/optimize', 'analytics'],
@@ -81,6 +84,12 @@ describe(matchRoute.name, () => {
     '/api/analytics/user/x',
     '/api/analytics/user/x/7d/more',
     '/api/analytics/views/x',
+    '/api/ai',
+    '/api/ai/',
+    '/api/ai/recommendations/x',
+    '/api/ai/recommendationsx',
+    '/api/ai/feedback/x',
+    '/api/ai/other',
     '/sitemap.xml/x',
     '/sitemapxxml',
     '/sitemaps',
@@ -110,6 +119,15 @@ describe(matchRoute.name, () => {
   it('limits SEO analyses on their own', () => {
     expect(matchRoute('/api/seo/analyze')?.limit).toBe('seoAnalysis');
     expect(matchRoute('/api/seo/optimize')?.limit).toBe('seoAnalysis');
+  });
+
+  it('gives recommendations and feedback no limit of their own (the general budget counts them)', () => {
+    expect(matchRoute('/api/ai/recommendations')?.limit).toBeUndefined();
+    expect(matchRoute('/api/ai/feedback')?.limit).toBeUndefined();
+  });
+
+  it('routes to every upstream it knows, each of which has rules', () => {
+    expect([...new Set(ROUTES.map((rule) => rule.upstream))].sort()).toEqual([...UPSTREAMS].sort());
   });
 
   it('uses every named route limit', () => {

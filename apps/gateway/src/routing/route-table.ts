@@ -9,6 +9,7 @@ export const UPSTREAMS = [
   'communities',
   'search',
   'media',
+  'recommendations',
   'analytics',
 ] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
@@ -63,6 +64,8 @@ export const ROUTES: readonly RouteRule[] = [
   { upstream: 'communities', pattern: /^\/api\/posts\/[^/]+(?:\/[^/]+)?$/ },
   { upstream: 'search', pattern: /^\/api\/(?:search|search\/analytics|trends)$/ },
   { upstream: 'media', pattern: /^\/api\/objects\/upload$/ },
+  { upstream: 'recommendations', pattern: /^\/api\/ai\/recommendations$/ },
+  { upstream: 'recommendations', pattern: /^\/api\/ai\/feedback$/ },
   { upstream: 'analytics', pattern: /^\/api\/seo\/track$/, limit: 'pageViews', inGateway: true },
   { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analyze|optimize)$/, limit: 'seoAnalysis' },
   { upstream: 'analytics', pattern: /^\/api\/seo\/(?:analytics|recommendations)$/ },

@@ -1,0 +1,310 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/**
+ * The candidate sources' reads, each bounded whatever the size of the platform: a member's most
+ * recent follows, memberships and interactions (LIMITs on indexed scans), a few hundred rows from
+ * each, and the top of an index for what is popular.
+ */
+
+/** Followees, memberships and peers read per member: bounds every fan-out below. */
+const FOLLOWEES_READ = 200;
+const SECOND_HOP_READ = 100;
+const MEMBERSHIPS_READ = 50;
+const PEERS_READ = 100;
+const PEER_MEMBERSHIPS_READ = 20;
+const RECENT_INTERACTIONS_READ = 20;
+const PER_SOURCE = 100;
+const PER_TAG = 30;
+
+export interface Topic {
+  tag: string;
+  weight: number;
+}
+
+export interface UserRow {
+  id: string;
+  username: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  verified: boolean;
+  followersCount: number;
+  postsCount: number;
+  engagementReceived: number;
+  /** Friends of friends: Adamic-Adar over the member's followees, and how many, and one of them. */
+  aa: number;
+  viaCount: number;
+  viaName: string | null;
+  /** The member's interest in the hashtags this person posts, and the strongest one. */
+  topic: number;
+  topTag: string | null;
+  searched: boolean;
+}
+
+export interface PostRow {
+  id: string;
+  authorId: string;
+  content: string;
+  hashtags: string[];
+  engagement: number;
+  createdAt: Date;
+  authorName: string;
+  authorPosts: number;
+  authorEngagement: number;
+  viaCount: number;
+  viaName: string | null;
+  searched: boolean;
+}
+
+export interface CommunityRow {
+  id: string;
+  name: string;
+  memberCount: number;
+  activityCount: number;
+  coCount: number;
+  coVia: string | null;
+  viaCount: number;
+  viaName: string | null;
+  description: string;
+  category: string;
+}
+
+@Injectable()
+export class CandidatesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The member's strongest interests, decayed to now (TOPIC_HALF_LIFE_DAYS). */
+  async topicsOf(userId: string, limit: number, halfLifeDays: number): Promise<Topic[]> {
+    const rows = await this.dataSource.query<{ tag: string; weight: number }[]>(
+      `SELECT tag, weight * power(0.5, extract(epoch FROM (now() - updated_at)) / $3) AS weight
+       FROM user_topics WHERE user_id = $1 ORDER BY weight DESC LIMIT $2`,
+      [userId, limit, halfLifeDays * 86_400],
+    );
+    return rows.filter((row) => row.weight > 0.05);
+  }
+
+  /**
+   * People to follow: friends of friends (Adamic-Adar: each shared followee counts 1/log of how
+   * many people they follow), people who post about the member's topics, people the member
+   * looked for in search, and the most followed; never the member, anyone they follow or
+   * dismissed, nor anyone not yet registered as far as this store knows.
+   */
+  async users(userId: string, topics: readonly Topic[]): Promise<UserRow[]> {
+    return await this.dataSource.query<UserRow[]>(
+      `WITH mine AS (
+         SELECT followee_id AS via FROM follows WHERE follower_id = $1 AND active
+         ORDER BY changed_at DESC LIMIT ${FOLLOWEES_READ}
+       ),
+       network AS (
+         SELECT c.followee_id AS id, sum(1 / ln(2 + v.following_count)) AS aa,
+           count(*)::int AS via_count,
+           (array_agg(v.username ORDER BY v.followers_count DESC, v.id))[1] AS via_name
+         FROM mine
+         JOIN users v ON v.id = mine.via
+         CROSS JOIN LATERAL (
+           SELECT followee_id FROM follows WHERE follower_id = mine.via AND active
+           ORDER BY changed_at DESC LIMIT ${SECOND_HOP_READ}
+         ) c
+         GROUP BY c.followee_id ORDER BY aa DESC LIMIT ${PER_SOURCE}
+       ),
+       tags AS (SELECT * FROM unnest($2::varchar[], $3::float8[]) AS t(tag, weight)),
+       topical AS (
+         SELECT p.author_id AS id, sum(tags.weight) AS topic,
+           (array_agg(tags.tag ORDER BY tags.weight DESC))[1] AS top_tag
+         FROM tags CROSS JOIN LATERAL (
+           SELECT DISTINCT author_id FROM (
+             SELECT author_id FROM posts
+             WHERE hashtags @> ARRAY[tags.tag]::varchar[] AND created_at IS NOT NULL
+               AND deleted_at IS NULL AND created_at > now() - interval '30 days'
+             ORDER BY hot DESC LIMIT ${PER_TAG}
+           ) recent
+         ) p
+         GROUP BY p.author_id ORDER BY topic DESC LIMIT ${PER_SOURCE}
+       ),
+       searched AS (
+         SELECT DISTINCT result_id::uuid AS id FROM (
+           SELECT result_id FROM search_clicks WHERE user_id = $1 AND result_type = 'user'
+             AND result_id ~ '^[0-9a-fA-F-]{36}$'
+           ORDER BY at DESC LIMIT 20
+         ) recent
+       ),
+       popular AS (
+         SELECT id FROM users WHERE version > 0 ORDER BY followers_count DESC, id LIMIT ${PER_SOURCE}
+       ),
+       candidates AS (
+         SELECT id FROM network UNION SELECT id FROM topical
+         UNION SELECT id FROM searched UNION SELECT id FROM popular
+       )
+       SELECT u.id, u.username, u.display_name AS "displayName",
+         u.profile_image_url AS "profileImageUrl", u.verified, u.followers_count AS "followersCount",
+         u.posts_count AS "postsCount", u.engagement_received AS "engagementReceived",
+         coalesce(n.aa, 0)::float8 AS aa, coalesce(n.via_count, 0) AS "viaCount",
+         n.via_name AS "viaName", coalesce(t.topic, 0)::float8 AS topic, t.top_tag AS "topTag",
+         (s.id IS NOT NULL) AS searched
+       FROM candidates c
+       JOIN users u ON u.id = c.id AND u.version > 0
+       LEFT JOIN network n ON n.id = c.id
+       LEFT JOIN topical t ON t.id = c.id
+       LEFT JOIN searched s ON s.id = c.id
+       WHERE c.id <> $1
+         AND NOT EXISTS (SELECT 1 FROM follows f
+                         WHERE f.follower_id = $1 AND f.followee_id = c.id AND f.active)
+         AND NOT EXISTS (SELECT 1 FROM dismissals d WHERE d.user_id = $1
+                         AND d.content_type = 'user' AND d.content_id = c.id)`,
+      [userId, topics.map((t) => t.tag), topics.map((t) => t.weight)],
+    );
+  }
+
+  /**
+   * Posts: liked or retweeted lately by people the member follows, popular this week in the
+   * member's topics, and popular now; only top-level posts of people the member does not follow,
+   * never the member's own, one they liked, retweeted or dismissed, nor a deleted one.
+   */
+  async posts(userId: string, topics: readonly Topic[]): Promise<PostRow[]> {
+    return await this.dataSource.query<PostRow[]>(
+      `WITH mine AS (
+         SELECT followee_id AS via FROM follows WHERE follower_id = $1 AND active
+         ORDER BY changed_at DESC LIMIT ${FOLLOWEES_READ}
+       ),
+       network AS (
+         SELECT i.post_id AS id, count(DISTINCT i.user_id)::int AS via_count,
+           (array_agg(v.username ORDER BY v.followers_count DESC, v.id))[1] AS via_name
+         FROM mine
+         CROSS JOIN LATERAL (
+           SELECT post_id, user_id FROM interactions
+           WHERE user_id = mine.via AND active AND kind IN ('like', 'retweet')
+             AND changed_at > now() - interval '7 days'
+           ORDER BY changed_at DESC LIMIT ${RECENT_INTERACTIONS_READ}
+         ) i
+         JOIN users v ON v.id = i.user_id
+         GROUP BY i.post_id ORDER BY via_count DESC LIMIT ${PER_SOURCE}
+       ),
+       topical AS (
+         SELECT DISTINCT p.id FROM unnest($2::varchar[]) AS tags(tag)
+         CROSS JOIN LATERAL (
+           SELECT id FROM posts
+           WHERE hashtags @> ARRAY[tags.tag]::varchar[] AND created_at IS NOT NULL
+             AND deleted_at IS NULL AND parent_id IS NULL
+             AND created_at > now() - interval '7 days'
+           ORDER BY hot DESC LIMIT ${PER_TAG}
+         ) p
+       ),
+       popular AS (
+         SELECT id FROM posts
+         WHERE created_at IS NOT NULL AND deleted_at IS NULL AND parent_id IS NULL
+         ORDER BY hot DESC LIMIT ${PER_SOURCE}
+       ),
+       searched AS (
+         SELECT DISTINCT result_id::uuid AS id FROM (
+           SELECT result_id FROM search_clicks WHERE user_id = $1 AND result_type = 'user'
+             AND result_id ~ '^[0-9a-fA-F-]{36}$'
+           ORDER BY at DESC LIMIT 20
+         ) recent
+       ),
+       candidates AS (
+         SELECT id FROM network UNION SELECT id FROM topical UNION SELECT id FROM popular
+       )
+       SELECT p.id, p.author_id AS "authorId", p.content, p.hashtags,
+         (p.like_count + 2 * p.retweet_count + p.reply_count) AS engagement,
+         p.created_at AS "createdAt", a.username AS "authorName", a.posts_count AS "authorPosts",
+         a.engagement_received AS "authorEngagement",
+         coalesce(n.via_count, 0) AS "viaCount", n.via_name AS "viaName",
+         (s.id IS NOT NULL) AS searched
+       FROM candidates c
+       JOIN posts p ON p.id = c.id AND p.created_at IS NOT NULL AND p.deleted_at IS NULL
+         AND p.parent_id IS NULL
+       JOIN users a ON a.id = p.author_id
+       LEFT JOIN network n ON n.id = c.id
+       LEFT JOIN searched s ON s.id = p.author_id
+       WHERE p.author_id <> $1
+         AND NOT EXISTS (SELECT 1 FROM follows f
+                         WHERE f.follower_id = $1 AND f.followee_id = p.author_id AND f.active)
+         AND NOT EXISTS (SELECT 1 FROM interactions i WHERE i.user_id = $1 AND i.post_id = p.id
+                         AND i.active AND i.kind IN ('like', 'retweet'))
+         AND NOT EXISTS (SELECT 1 FROM dismissals d WHERE d.user_id = $1
+                         AND d.content_type = 'post' AND d.content_id = p.id)`,
+      [userId, topics.slice(0, 5).map((t) => t.tag)],
+    );
+  }
+
+  /**
+   * Communities: joined by members of the member's communities (co-membership), with people the
+   * member follows among their members, about the member's topics, and the biggest; never one
+   * the member is in or dismissed.
+   */
+  async communities(userId: string, topics: readonly Topic[]): Promise<CommunityRow[]> {
+    const query = topics
+      .slice(0, 10)
+      .map((t) => t.tag.replace(/[^\p{L}\p{N}_]/gu, ''))
+      .filter(Boolean)
+      .join(' | ');
+    return await this.dataSource.query<CommunityRow[]>(
+      `WITH joined AS (
+         SELECT community_id FROM community_members WHERE user_id = $1 AND active
+         ORDER BY changed_at DESC LIMIT ${MEMBERSHIPS_READ}
+       ),
+       peers AS (
+         SELECT j.community_id AS via, p.user_id FROM joined j
+         CROSS JOIN LATERAL (
+           SELECT user_id FROM community_members
+           WHERE community_id = j.community_id AND active AND user_id <> $1
+           ORDER BY changed_at DESC LIMIT ${PEERS_READ}
+         ) p
+       ),
+       co AS (
+         SELECT o.community_id AS id, count(*)::int AS co_count,
+           mode() WITHIN GROUP (ORDER BY peers.via) AS co_via
+         FROM peers CROSS JOIN LATERAL (
+           SELECT community_id FROM community_members
+           WHERE user_id = peers.user_id AND active
+           ORDER BY changed_at DESC LIMIT ${PEER_MEMBERSHIPS_READ}
+         ) o
+         GROUP BY o.community_id ORDER BY co_count DESC LIMIT ${PER_SOURCE}
+       ),
+       mine AS (
+         SELECT followee_id AS via FROM follows WHERE follower_id = $1 AND active
+         ORDER BY changed_at DESC LIMIT ${FOLLOWEES_READ}
+       ),
+       network AS (
+         SELECT m.community_id AS id, count(*)::int AS via_count,
+           (array_agg(v.username ORDER BY v.followers_count DESC, v.id))[1] AS via_name
+         FROM mine
+         CROSS JOIN LATERAL (
+           SELECT community_id FROM community_members WHERE user_id = mine.via AND active
+           ORDER BY changed_at DESC LIMIT ${PEER_MEMBERSHIPS_READ}
+         ) m
+         JOIN users v ON v.id = mine.via
+         GROUP BY m.community_id ORDER BY via_count DESC LIMIT ${PER_SOURCE}
+       ),
+       topical AS (
+         SELECT id FROM communities
+         WHERE $2 <> '' AND created_at IS NOT NULL
+           AND to_tsvector('simple', name || ' ' || description || ' ' || category)
+               @@ to_tsquery('simple', $2)
+         ORDER BY member_count DESC LIMIT ${PER_SOURCE}
+       ),
+       popular AS (
+         SELECT id FROM communities WHERE created_at IS NOT NULL
+         ORDER BY member_count DESC, id LIMIT ${PER_SOURCE}
+       ),
+       candidates AS (
+         SELECT id FROM co UNION SELECT id FROM network UNION SELECT id FROM topical
+         UNION SELECT id FROM popular
+       )
+       SELECT c.id, k.name, k.member_count AS "memberCount",
+         k.activity_count AS "activityCount", coalesce(co.co_count, 0) AS "coCount",
+         via.name AS "coVia", coalesce(n.via_count, 0) AS "viaCount", n.via_name AS "viaName",
+         k.description, k.category
+       FROM candidates c
+       JOIN communities k ON k.id = c.id AND k.created_at IS NOT NULL
+       LEFT JOIN co ON co.id = c.id
+       LEFT JOIN communities via ON via.id = co.co_via
+       LEFT JOIN network n ON n.id = c.id
+       WHERE NOT EXISTS (SELECT 1 FROM community_members m
+                         WHERE m.community_id = c.id AND m.user_id = $1 AND m.active)
+         AND NOT EXISTS (SELECT 1 FROM dismissals d WHERE d.user_id = $1
+                         AND d.content_type = 'community' AND d.content_id = c.id)`,
+      [userId, query],
+    );
+  }
+}

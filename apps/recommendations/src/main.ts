@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { recommendationsConfigFromEnvironment } from './config/recommendations.config';
+import { migrateRecommendations } from './database/migrate';
+import { createRecommendationsApp } from './recommendations-app';
+
+/** `node main.js [serve|migrate]`. */
+runServiceCommands('recommendations', () => {
+  const config = recommendationsConfigFromEnvironment();
+  return {
+    serve: async () => {
+      const app = await createRecommendationsApp(config);
+      await app.listen(config.PORT, config.HOST);
+    },
+    migrate: async () => describeMigrationRun(await migrateRecommendations(config)),
+  };
+});

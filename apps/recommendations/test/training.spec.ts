@@ -1,0 +1,116 @@
+import { v7 as uuidv7 } from 'uuid';
+import { SignalsService } from '../src/signals/signals.service';
+import { FEATURE_NAMES } from '../src/ranking/features';
+import { ModelService } from '../src/ranking/model.service';
+import { TrainingWorker } from '../src/training/training.worker';
+import { RecommendationsHarness } from './recommendations-harness';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The ranker learns from what members did with what they were shown: follows of suggested
+ * people, clicks and dismissals, and items shown and ignored.
+ */
+describe('training the ranker', () => {
+  const sut = new RecommendationsHarness();
+
+  beforeAll(async () => {
+    await sut.start('training', { IGNORED_AFTER_HOURS: '1' });
+  });
+
+  afterAll(async () => {
+    await sut.stop();
+  });
+
+  const outcomes = (userId: string) =>
+    sut.dataSource.query<{ contentId: string; outcome: string | null }[]>(
+      `SELECT content_id AS "contentId", outcome FROM impressions WHERE user_id = $1`,
+      [userId],
+    );
+
+  it('records what was shown, with its features, and what came of it', async () => {
+    const [me, grace, ada, alan] = [
+      await sut.user('me1'),
+      await sut.user('grace1'),
+      await sut.user('ada1'),
+      await sut.user('alan1'),
+    ];
+    await sut.follow(me, grace);
+    await sut.follow(grace, ada);
+    await sut.follow(grace, alan);
+    const shown = await sut.recommendations(me, 20);
+    expect(shown.map((item) => item.contentId)).toEqual(expect.arrayContaining([ada, alan]));
+    const features = await sut.dataSource.query<{ features: number[] }[]>(
+      `SELECT features FROM impressions WHERE user_id = $1 AND content_id = $2`,
+      [me, ada],
+    );
+    expect(features[0]!.features).toHaveLength(FEATURE_NAMES.length);
+
+    await sut.follow(me, ada);
+    await sut.feedback(me, { action: 'dismiss', contentId: alan, contentType: 'user' });
+    const byId = new Map((await outcomes(me)).map((row) => [row.contentId, row.outcome]));
+    expect(byId.get(ada)).toBe('acted');
+    expect(byId.get(alan)).toBe('dismissed');
+  });
+
+  it('applies an event redelivered with the same id once', async () => {
+    const [a, b] = [await sut.user('a2'), await sut.user('b2')];
+    const event = {
+      eventId: uuidv7(),
+      name: 'follow.created' as const,
+      occurredAt: new Date().toISOString(),
+      payload: { followerId: a, followeeId: b, createdAt: new Date().toISOString() },
+    };
+    const signals = sut.app.get(SignalsService);
+    expect((await signals.applyAll([event])).size).toBe(1);
+    expect((await signals.applyAll([event])).size).toBe(0);
+  });
+
+  it('learns weights from outcomes, keeps them when better on held-out members, and the ranker uses them', async () => {
+    // A planted preference: members act on suggestions with a strong "searched" signal and
+    // ignore the rest, whatever the starting weights think of them.
+    const shownAt = new Date(Date.now() - 2 * HOUR_MS);
+    const rows: unknown[][] = [];
+    for (let i = 0; i < 400; i++) {
+      const searched = i % 2;
+      const graph = (i % 7) / 7;
+      const features = FEATURE_NAMES.map((name) =>
+        name === 'bias' ? 1 : name === 'searched' ? searched : name === 'graph' ? graph : 0,
+      );
+      const acted = searched === 1 ? i % 10 !== 1 : i % 10 === 0;
+      rows.push([uuidv7(), uuidv7(), features, acted ? 'acted' : null]);
+    }
+    for (const [userId, contentId, features, outcome] of rows) {
+      await sut.dataSource.query(
+        `INSERT INTO impressions (user_id, content_type, content_id, features, score, shown_at, outcome)
+         VALUES ($1, 'user', $2, $3, 0.1, $4, $5)`,
+        [userId, contentId, features, shownAt, outcome],
+      );
+    }
+
+    const run = await sut.app.get(TrainingWorker).run();
+    expect(run.modelId).not.toBeNull();
+    expect(run.metrics!.holdoutLogLoss).toBeLessThan(run.metrics!.currentLogLoss);
+    expect(run.metrics!.holdoutAuc).toBeGreaterThan(0.75);
+    const model = await sut.app.get(ModelService).current();
+    expect(model.version).toBe(run.modelId);
+    const searchedWeight = model.weights[FEATURE_NAMES.indexOf('searched')]!;
+    expect(searchedWeight).toBeGreaterThan(2);
+
+    // Trained again on the same outcomes, the new weights are no better: the model stays.
+    const again = await sut.app.get(TrainingWorker).run();
+    expect(again.modelId).toBeNull();
+  });
+
+  it('keeps the current weights when there are too few outcomes', async () => {
+    const empty = new RecommendationsHarness();
+    await empty.start('training-empty');
+    try {
+      const run = await empty.app.get(TrainingWorker).run();
+      expect(run).toMatchObject({ modelId: null, metrics: null });
+      expect(run.reason).toContain('too few outcomes');
+    } finally {
+      await empty.stop();
+    }
+  });
+});

@@ -1,0 +1,4 @@
+module.exports = require('../../infra/build/service-webpack.config.js')(
+  __dirname,
+  'recommendations',
+);
