@@ -348,6 +348,43 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
       expect(ids(await sut.recommendations(me, 20))).toContain(alan);
     });
 
+    it('gives one kind only when asked (contentType), as many as asked', async () => {
+      const [me, owner, fan] = [
+        await sut.user('me15'),
+        await sut.user('owner15'),
+        await sut.user('fan15'),
+      ];
+      for (let i = 0; i < 3; i++) {
+        const author = await sut.user(`author15${i}`);
+        await sut.like(fan, await sut.post(author, { content: `Post ${i}` }), author);
+      }
+      await sut.community('Kinds 15', owner);
+      const people = await sut.call(
+        'GET',
+        '/api/ai/recommendations?contentType=user&maxRecommendations=3',
+        { as: me },
+      );
+      expect(people.statusCode).toBe(200);
+      const items = people.json<Recommendation[]>();
+      expect(items).toHaveLength(3);
+      expect(items.every((item) => item.contentType === 'user')).toBe(true);
+      expect(items[0]!.user).toEqual({
+        displayName: expect.any(String),
+        profileImageUrl: null,
+        verified: false,
+      });
+      const posts = await sut.call('GET', '/api/ai/recommendations?contentType=post', { as: me });
+      // Five by default, all posts (earlier tests' posts are popular here too).
+      expect(posts.json<Recommendation[]>().map((item) => item.contentType)).toEqual(
+        Array<string>(5).fill('post'),
+      );
+      const refused = await sut.call('GET', '/api/ai/recommendations?contentType=hashtag', {
+        as: me,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toContain('contentType must be one of');
+    });
+
     it('is cleared by the member’s own follow event', async () => {
       const [me, grace, ada, alan] = [
         await sut.user('me12'),

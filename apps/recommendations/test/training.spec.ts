@@ -71,14 +71,16 @@ describe('training the ranker', () => {
     // ignore the rest, whatever the starting weights think of them.
     const shownAt = new Date(Date.now() - 2 * HOUR_MS);
     const rows: unknown[][] = [];
-    for (let i = 0; i < 400; i++) {
+    // Fixed ids: the members held out (a hash of the id) are the same every run.
+    const memberId = (i: number) => `0190b1de-0000-7000-8000-${i.toString(16).padStart(12, '0')}`;
+    for (let i = 0; i < 800; i++) {
       const searched = i % 2;
       const graph = (i % 7) / 7;
       const features = FEATURE_NAMES.map((name) =>
         name === 'bias' ? 1 : name === 'searched' ? searched : name === 'graph' ? graph : 0,
       );
       const acted = searched === 1 ? i % 10 !== 1 : i % 10 === 0;
-      rows.push([uuidv7(), uuidv7(), features, acted ? 'acted' : null]);
+      rows.push([memberId(i), uuidv7(), features, acted ? 'acted' : null]);
     }
     for (const [userId, contentId, features, outcome] of rows) {
       await sut.dataSource.query(

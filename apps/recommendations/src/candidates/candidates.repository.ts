@@ -17,6 +17,21 @@ const RECENT_INTERACTIONS_READ = 20;
 const PER_SOURCE = 100;
 const PER_TAG = 30;
 
+/** The member's ($1) latest follows: who they follow, as `via`. */
+const MINE = `mine AS (
+  SELECT followee_id AS via FROM follows WHERE follower_id = $1 AND active
+  ORDER BY changed_at DESC LIMIT ${FOLLOWEES_READ}
+)`;
+
+/** The people the member ($1) chose lately in search. */
+const SEARCHED = `searched AS (
+  SELECT DISTINCT result_id::uuid AS id FROM (
+    SELECT result_id FROM search_clicks WHERE user_id = $1 AND result_type = 'user'
+      AND result_id ~ '^[0-9a-fA-F-]{36}$'
+    ORDER BY at DESC LIMIT 20
+  ) recent
+)`;
+
 export interface Topic {
   tag: string;
   weight: number;
@@ -91,10 +106,7 @@ export class CandidatesRepository {
    */
   async users(userId: string, topics: readonly Topic[]): Promise<UserRow[]> {
     return await this.dataSource.query<UserRow[]>(
-      `WITH mine AS (
-         SELECT followee_id AS via FROM follows WHERE follower_id = $1 AND active
-         ORDER BY changed_at DESC LIMIT ${FOLLOWEES_READ}
-       ),
+      `WITH ${MINE},
        network AS (
          SELECT c.followee_id AS id, sum(1 / ln(2 + v.following_count)) AS aa,
            count(*)::int AS via_count,
@@ -121,13 +133,7 @@ export class CandidatesRepository {
          ) p
          GROUP BY p.author_id ORDER BY topic DESC LIMIT ${PER_SOURCE}
        ),
-       searched AS (
-         SELECT DISTINCT result_id::uuid AS id FROM (
-           SELECT result_id FROM search_clicks WHERE user_id = $1 AND result_type = 'user'
-             AND result_id ~ '^[0-9a-fA-F-]{36}$'
-           ORDER BY at DESC LIMIT 20
-         ) recent
-       ),
+       ${SEARCHED},
        popular AS (
          SELECT id FROM users WHERE version > 0 ORDER BY followers_count DESC, id LIMIT ${PER_SOURCE}
        ),
@@ -162,10 +168,7 @@ export class CandidatesRepository {
    */
   async posts(userId: string, topics: readonly Topic[]): Promise<PostRow[]> {
     return await this.dataSource.query<PostRow[]>(
-      `WITH mine AS (
-         SELECT followee_id AS via FROM follows WHERE follower_id = $1 AND active
-         ORDER BY changed_at DESC LIMIT ${FOLLOWEES_READ}
-       ),
+      `WITH ${MINE},
        network AS (
          SELECT i.post_id AS id, count(DISTINCT i.user_id)::int AS via_count,
            (array_agg(v.username ORDER BY v.followers_count DESC, v.id))[1] AS via_name
@@ -194,13 +197,7 @@ export class CandidatesRepository {
          WHERE created_at IS NOT NULL AND deleted_at IS NULL AND parent_id IS NULL
          ORDER BY hot DESC LIMIT ${PER_SOURCE}
        ),
-       searched AS (
-         SELECT DISTINCT result_id::uuid AS id FROM (
-           SELECT result_id FROM search_clicks WHERE user_id = $1 AND result_type = 'user'
-             AND result_id ~ '^[0-9a-fA-F-]{36}$'
-           ORDER BY at DESC LIMIT 20
-         ) recent
-       ),
+       ${SEARCHED},
        candidates AS (
          SELECT id FROM network UNION SELECT id FROM topical UNION SELECT id FROM popular
        )
@@ -261,10 +258,7 @@ export class CandidatesRepository {
          ) o
          GROUP BY o.community_id ORDER BY co_count DESC LIMIT ${PER_SOURCE}
        ),
-       mine AS (
-         SELECT followee_id AS via FROM follows WHERE follower_id = $1 AND active
-         ORDER BY changed_at DESC LIMIT ${FOLLOWEES_READ}
-       ),
+       ${MINE},
        network AS (
          SELECT m.community_id AS id, count(*)::int AS via_count,
            (array_agg(v.username ORDER BY v.followers_count DESC, v.id))[1] AS via_name

@@ -13,13 +13,13 @@ import { RecommendationsService } from './recommendations.service';
 export class RecommendationsController {
   constructor(private readonly recommendations: RecommendationsService) {}
 
-  /** `GET /api/ai/recommendations?maxRecommendations=`: for members only. */
+  /** `GET /api/ai/recommendations?maxRecommendations=&contentType=`: for members only. */
   @Get('recommendations')
   list(
     @AuthenticatedUserId() userId: string,
     @Query(new ZodValidationPipe(recommendationsQuerySchema)) query: RecommendationsQuery,
   ): Promise<Recommendation[]> {
-    return this.recommendations.recommend(userId, query.maxRecommendations);
+    return this.recommendations.recommend(userId, query.maxRecommendations, query.contentType);
   }
 
   /** `POST /api/ai/feedback`: a dismissal (never suggested again) or a click. */

@@ -1,6 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Recommendation, RecommendationFeedbackRequest } from '@wave/contracts';
-import { RECOMMENDATIONS_MAX } from '@wave/contracts';
+import type {
+  Recommendation,
+  RecommendationContentType,
+  RecommendationFeedbackRequest,
+} from '@wave/contracts';
+import { RECOMMENDATION_CONTENT_TYPES, RECOMMENDATIONS_MAX } from '@wave/contracts';
 import { CandidatesService } from '../candidates/candidates.service';
 import { FeedbackRepository } from '../feedback/feedback.repository';
 import { OwnersCheckService } from '../owners/owners-check.service';
@@ -38,8 +42,15 @@ export class RecommendationsService {
     private readonly impressions: ImpressionsRepository,
   ) {}
 
-  async recommend(userId: string, max: number, now = new Date()): Promise<Recommendation[]> {
-    const list = (await this.cache.get(userId)) ?? (await this.compute(userId, now));
+  /** The member's best `max` items, the kinds mixed, or of one kind (`type`). */
+  async recommend(
+    userId: string,
+    max: number,
+    type?: RecommendationContentType,
+    now = new Date(),
+  ): Promise<Recommendation[]> {
+    const cached = (await this.cache.get(userId)) ?? (await this.compute(userId, now));
+    const list = type ? cached.filter((item) => item.contentType === type) : cached;
     const users = list.filter((item) => item.contentType === 'user').map((item) => item.contentId);
     const communities = list
       .filter((item) => item.contentType === 'community')
@@ -81,13 +92,22 @@ export class RecommendationsService {
     await this.cache.forget([userId]);
   }
 
-  /** Ranks the member's candidates and caches the best RECOMMENDATIONS_MAX, mixed. */
+  /**
+   * Ranks the member's candidates and caches the best RECOMMENDATIONS_MAX of each kind: enough
+   * for any list asked, mixed or of one kind, after the read's own filters.
+   */
   private async compute(userId: string, now: Date): Promise<RankedItem[]> {
     const [candidates, model] = await Promise.all([
       this.candidates.candidatesFor(userId, now),
       this.model.current(now.getTime()),
     ]);
-    const ranked = mixTop(scoreCandidates(candidates, model.weights), RECOMMENDATIONS_MAX * 2);
+    const scored = scoreCandidates(candidates, model.weights);
+    const ranked = RECOMMENDATION_CONTENT_TYPES.flatMap((kind) =>
+      mixTop(
+        scored.filter((item) => item.contentType === kind),
+        RECOMMENDATIONS_MAX,
+      ),
+    );
     await this.cache.set(userId, ranked);
     return ranked;
   }

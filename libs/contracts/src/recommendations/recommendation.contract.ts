@@ -17,7 +17,10 @@ export const RECOMMENDATION_TITLE_MAX = 50;
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 
-/** `GET /api/ai/recommendations?maxRecommendations=` */
+/**
+ * `GET /api/ai/recommendations?maxRecommendations=&contentType=`: `contentType` (ours, not the
+ * spec's) asks for one kind only, as 'Who to follow' does.
+ */
 export const recommendationsQuerySchema = z.object({
   maxRecommendations: z.coerce
     .number({ error: 'maxRecommendations must be a number' })
@@ -27,6 +30,7 @@ export const recommendationsQuerySchema = z.object({
       error: `maxRecommendations must be at most ${RECOMMENDATIONS_MAX}`,
     })
     .default(RECOMMENDATIONS_DEFAULT),
+  contentType: oneOf('contentType', RECOMMENDATION_CONTENT_TYPES).optional(),
 });
 export type RecommendationsQuery = z.infer<typeof recommendationsQuerySchema>;
 
