@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ThemeProvider } from '../features/theme/theme';
@@ -21,10 +21,20 @@ import {
 } from '../features/communities/testing/community-test-utils';
 import { routes } from './router';
 
-/** The app's routes at `path`, with `/api/user` and the feeds answered by `handler`. */
+// Each page is a lazy chunk, which the test runner transforms on its first import: on a busy
+// machine that alone can take more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 15_000 });
+
+/**
+ * The app's routes at `path`, with `/api/user` and the feeds answered by `handler` (and the right
+ * column's recommendations with none).
+ */
 function renderAt(path: string, handler: (call: FetchCall) => Response | Promise<Response>) {
   installDomShims();
-  const fetch = mockFetch(handler);
+  const fetch = mockFetch((call) =>
+    call.url.startsWith('/api/ai/recommendations') ? json(200, []) : handler(call),
+  );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>

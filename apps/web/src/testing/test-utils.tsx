@@ -28,7 +28,7 @@ export const makeUser = (overrides: Partial<UserResponse> = {}): UserResponse =>
   coverImageUrl: null,
   createdAt: '2026-03-02T10:00:00.000Z',
   followersCount: 0,
-  followingCount: 0,
+  followingCount: 3,
   pinnedTweetId: null,
   verified: false,
   ...overrides,

@@ -13,6 +13,8 @@ import { useAuth } from '../../features/auth/api/current-user';
 import { useLogout } from '../../features/auth/api/sessions';
 import { SidebarSearch } from '../../features/search/components/sidebar-search';
 import { WhatsHappening } from '../../features/search/components/whats-happening';
+import { RecommendationsWidget } from '../../features/recommendations/components/recommendations-widget';
+import { WhoToFollow } from '../../features/recommendations/components/who-to-follow';
 import { ComposerModal } from '../../features/tweets/components/composer-modal';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { BOTTOM_BAR_ITEMS, LEGAL_LINKS, NAV_ITEMS, SHEET_ITEMS } from './nav-items';
@@ -108,44 +110,17 @@ function LeftSidebar({ user, onPost }: { user: UserResponse | null; onPost: () =
   );
 }
 
-const SAMPLE_SUGGESTIONS = [
-  { id: 's1', username: 'grace', displayName: 'Grace Hopper', verified: false },
-  { id: 's2', username: 'alan', displayName: 'Alan Turing', verified: false },
-  { id: 's3', username: 'katherine', displayName: 'Katherine Johnson', verified: false },
-] as const;
-
-function RightSidebar() {
+/** Search and trends for everyone; recommendations and 'Who to follow' for members. */
+function RightSidebar({ member }: { member: boolean }) {
   return (
     <aside
       className="sticky top-0 hidden h-screen w-80 shrink-0 flex-col gap-4 overflow-y-auto p-4 lg:flex"
       aria-label="Sidebar"
     >
       <SidebarSearch />
+      {member ? <RecommendationsWidget /> : null}
       <WhatsHappening />
-      <section className="rounded-2xl bg-muted p-4" aria-labelledby="follow-heading">
-        <h2 id="follow-heading" className="mb-3 text-lg font-bold">
-          Who to follow
-        </h2>
-        <ul className="grid gap-3">
-          {SAMPLE_SUGGESTIONS.map((person) => (
-            <li key={person.id} className="flex items-center gap-3">
-              <Avatar displayName={person.displayName} username={person.username} size={36} />
-              <Link
-                to={paths.profile.getHref(person.username)}
-                className="min-w-0 flex-1 hover:underline"
-              >
-                <span className="block truncate font-semibold">{person.displayName}</span>
-                <span className="block truncate text-sm text-muted-foreground">
-                  @{person.username}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Button variant="ghost" size="sm" className="mt-2 px-0 text-primary">
-          Show more
-        </Button>
-      </section>
+      {member ? <WhoToFollow /> : null}
     </aside>
   );
 }
@@ -266,7 +241,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main className="min-h-screen min-w-0 flex-1 border-r border-border pb-20 md:pb-0">
         {children}
       </main>
-      <RightSidebar />
+      <RightSidebar member={user !== null} />
       <MobileBar onPost={() => setComposing(true)} onMenu={() => setSheetOpen(true)} />
       <MobileSheet user={user} open={sheetOpen} onOpenChange={setSheetOpen} />
       <ComposerModal open={composing} onOpenChange={setComposing} />

@@ -1,7 +1,22 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FeedItemResponse, Recommendation, UserResponse } from '@wave/contracts';
 import { resetToasts } from '../../../components/ui/use-toast';
-import { json, makeTweet, mockFetch, page, renderWithProviders } from '../testing/tweet-test-utils';
+import { userKeys } from '../../auth/api/current-user';
+import {
+  makePerson,
+  makeRecommendation,
+} from '../../recommendations/testing/recommendation-test-utils';
+import type { FetchCall } from '../testing/tweet-test-utils';
+import {
+  deferred,
+  json,
+  makeTweet,
+  makeUser,
+  mockFetch,
+  page,
+  renderWithProviders,
+} from '../testing/tweet-test-utils';
 import HomePage from './home-page';
 
 describe('HomePage', () => {
@@ -123,5 +138,210 @@ describe('HomePage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No posts to show')).toBeInTheDocument();
+  });
+
+  describe('for a new member (following nobody)', () => {
+    const PEOPLE_URL = '/api/ai/recommendations?maxRecommendations=5&contentType=user';
+    const POPULAR_URL = '/api/ai/recommendations?maxRecommendations=10&contentType=post';
+    const newMember = makeUser({ followingCount: 0 });
+
+    const grace = makePerson('grace', 'Grace Hopper', { reason: 'Popular on Wave' });
+    const linus = makePerson('linus', 'Linus Torvalds', { reason: 'Posts about #linux' });
+    const first = makeTweet({ content: 'The most liked post today' });
+    const second = makeTweet({ content: 'A close second' });
+    const asRecommended = (tweet: FeedItemResponse): Recommendation =>
+      makeRecommendation({ contentId: tweet.id, content: tweet.content });
+
+    type Answer = Response | Promise<Response>;
+
+    /** The home page's calls: the feed, the two recommendation lists, posts, follows, me. */
+    function homeApi({
+      feed = () => json(200, page([])),
+      people = () => json(200, [grace, linus]),
+      popular = () => json(200, [asRecommended(first), asRecommended(second)]),
+      tweets = [first, second],
+      follow = (call) =>
+        json(200, { userId: call.url.split('/')[3], isFollowing: true, followersCount: 1 }),
+      me = () => json(200, makeUser({ followingCount: 1 })),
+    }: {
+      feed?: (call: FetchCall) => Answer;
+      people?: (call: FetchCall) => Answer;
+      popular?: (call: FetchCall) => Answer;
+      tweets?: FeedItemResponse[];
+      follow?: (call: FetchCall) => Answer;
+      me?: (call: FetchCall) => Answer;
+    } = {}) {
+      return (call: FetchCall): Answer => {
+        if (call.url.startsWith('/api/tweets?')) return feed(call);
+        if (call.url === PEOPLE_URL) return people(call);
+        if (call.url === POPULAR_URL) return popular(call);
+        if (call.url.startsWith('/api/tweets/')) {
+          const tweet = tweets.find((item) => call.url === `/api/tweets/${item.id}`);
+          return tweet ? json(200, tweet) : json(404, { message: 'Tweet not found' });
+        }
+        if (call.url.endsWith('/follow')) return follow(call);
+        if (call.url === '/api/user') return me(call);
+        return json(404, { message: `Unexpected ${call.method} ${call.url}` });
+      };
+    }
+
+    function renderHome(
+      api: Parameters<typeof homeApi>[0] = {},
+      user: UserResponse | null = newMember,
+    ) {
+      const { calls } = mockFetch(homeApi(api));
+      const result = renderWithProviders(<HomePage />, { user });
+      const requests = () => calls.map((call) => `${call.method} ${call.url}`);
+      return { ...result, calls, requests };
+    }
+
+    const welcome = () => screen.queryByRole('heading', { level: 2, name: 'Welcome to Wave' });
+    const popularHeading = () =>
+      screen.queryByRole('heading', { level: 2, name: 'Popular on Wave' });
+
+    it('welcomes them with people to follow, and shows popular posts in place of the empty feed', async () => {
+      const { requests } = renderHome();
+
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Welcome to Wave' }),
+      ).toBeVisible();
+      expect(
+        screen.getByText(
+          'Your home feed shows posts from people you follow. Follow a few people to get started.',
+        ),
+      ).toBeVisible();
+      expect(screen.getByRole('textbox', { name: 'What is happening?!' })).toBeInTheDocument();
+
+      const people = await screen.findByRole('list', { name: 'Who to follow' });
+      const rows = within(people).getAllByRole('listitem');
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toHaveTextContent('Grace Hopper@gracePopular on Wave');
+      expect(rows[1]).toHaveTextContent('Linus Torvalds@linusPosts about #linux');
+      expect(within(people).getByRole('button', { name: 'Follow Grace Hopper' })).toBeVisible();
+
+      expect(await screen.findByText('The most liked post today')).toBeVisible();
+      expect(popularHeading()).toBeVisible();
+      const posts = within(screen.getByRole('region', { name: 'Popular on Wave' })).getAllByRole(
+        'article',
+      );
+      expect(posts).toHaveLength(2);
+      expect(posts[0]).toHaveTextContent('The most liked post today');
+      expect(posts[1]).toHaveTextContent('A close second');
+      expect(screen.queryByText('No posts to show')).not.toBeInTheDocument();
+
+      // The popular posts are asked for once the feed is known to be empty, each read on its own
+      // (the cards' view counts, read by the cards themselves, are left out).
+      const ours = requests().filter((request) => !request.includes('/api/analytics/'));
+      expect(ours.sort()).toEqual(
+        [
+          'GET /api/tweets?limit=20',
+          `GET ${PEOPLE_URL}`,
+          `GET ${POPULAR_URL}`,
+          `GET /api/tweets/${first.id}`,
+          `GET /api/tweets/${second.id}`,
+        ].sort(),
+      );
+    });
+
+    it('shows placeholders while the popular posts load', async () => {
+      const popular = deferred<Response>();
+      renderHome({ popular: () => popular.promise });
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Popular on Wave' }),
+      ).toBeVisible();
+      expect(screen.getAllByTestId('tweet-skeleton')).toHaveLength(5);
+      expect(screen.queryByText('No posts to show')).not.toBeInTheDocument();
+
+      popular.resolve(json(200, [asRecommended(first)]));
+      expect(await screen.findByText('The most liked post today')).toBeVisible();
+      expect(screen.queryAllByTestId('tweet-skeleton')).toHaveLength(0);
+    });
+
+    it('leaves out a popular post that cannot be read', async () => {
+      const gone = makeRecommendation({ content: 'Deleted since' });
+      renderHome({
+        popular: () => json(200, [asRecommended(first), gone, asRecommended(second)]),
+      });
+      expect(await screen.findByText('A close second')).toBeVisible();
+      const posts = within(screen.getByRole('region', { name: 'Popular on Wave' })).getAllByRole(
+        'article',
+      );
+      expect(posts).toHaveLength(2);
+      expect(screen.queryByText('Deleted since')).not.toBeInTheDocument();
+    });
+
+    it('says there are no posts when nothing is popular', async () => {
+      renderHome({ popular: () => json(200, []) });
+      expect(await screen.findByText('No posts to show')).toBeVisible();
+      expect(popularHeading()).toBeVisible();
+      expect(welcome()).toBeVisible();
+    });
+
+    it('shows their feed, not popular posts, when it has posts', async () => {
+      const { requests } = renderHome({
+        feed: () => json(200, page([makeTweet({ content: 'My first post' })])),
+      });
+      expect(await screen.findByText('My first post')).toBeVisible();
+      expect(welcome()).toBeVisible();
+      expect(popularHeading()).not.toBeInTheDocument();
+      await screen.findByRole('list', { name: 'Who to follow' });
+      expect(requests()).not.toContain(`GET ${POPULAR_URL}`);
+    });
+
+    it('keeps the welcome after they follow someone from it, and the feed is read again', async () => {
+      const user = userEvent.setup();
+      const gracePost = makeTweet({ content: 'Grace writes about compilers' });
+      let followedGrace = false;
+      const { requests, queryClient } = renderHome({
+        feed: () => json(200, page(followedGrace ? [gracePost] : [])),
+        follow: (call) => {
+          followedGrace = true;
+          return json(200, {
+            userId: call.url.split('/')[3],
+            isFollowing: true,
+            followersCount: 1,
+          });
+        },
+      });
+      expect(await screen.findByText('The most liked post today')).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Follow Grace Hopper' }));
+      expect(screen.getByRole('button', { name: 'Following Grace Hopper' })).toBeVisible();
+
+      // The reader is read again (now following 1), and so is the feed (Grace's posts).
+      expect(await screen.findByText('Grace writes about compilers')).toBeVisible();
+      await waitFor(() =>
+        expect(queryClient.getQueryData<UserResponse>(userKeys.current)?.followingCount).toBe(1),
+      );
+      expect(requests()).toContain('GET /api/user');
+      expect(requests()).toContain(`POST /api/users/${grace.contentId}/follow`);
+      expect(requests().filter((request) => request === 'GET /api/tweets?limit=20')).toHaveLength(
+        2,
+      );
+
+      expect(welcome()).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Following Grace Hopper' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Follow Linus Torvalds' })).toBeVisible();
+      // The feed has posts now: it shows them, not the popular ones.
+      expect(popularHeading()).not.toBeInTheDocument();
+    });
+
+    it('shows a member who follows people the normal empty feed, with no welcome', async () => {
+      const { requests } = renderHome({}, makeUser({ followingCount: 3 }));
+      expect(await screen.findByText('No posts to show')).toBeVisible();
+      expect(welcome()).not.toBeInTheDocument();
+      expect(popularHeading()).not.toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Who to follow' })).not.toBeInTheDocument();
+      expect(requests()).toEqual(['GET /api/tweets?limit=20']);
+    });
+
+    it('shows a visitor neither the welcome nor popular posts', async () => {
+      const { requests } = renderHome({}, null);
+      expect(await screen.findByText('No posts to show')).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Get Started' })).toBeVisible();
+      expect(welcome()).not.toBeInTheDocument();
+      expect(popularHeading()).not.toBeInTheDocument();
+      expect(requests()).toEqual(['GET /api/tweets?limit=20']);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { FeedItemResponse, Page, TweetResponse } from '@wave/contracts';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { pagedItems } from '../../../lib/paged-data';
@@ -22,12 +23,15 @@ export function TweetList<T extends Item>({
   query,
   label,
   emptyText,
+  emptyContent,
   showPinned,
   onDeleted,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   label: string;
   emptyText: string;
+  /** Shown in place of `emptyText` when the list is empty (a new member's popular posts). */
+  emptyContent?: ReactNode;
   showPinned?: boolean;
   onDeleted?: (tweet: TweetResponse) => void;
 }) {
@@ -70,7 +74,7 @@ export function TweetList<T extends Item>({
     );
   }
   if (items.length === 0) {
-    return <p className="p-8 text-center text-muted-foreground">{emptyText}</p>;
+    return emptyContent ?? <p className="p-8 text-center text-muted-foreground">{emptyText}</p>;
   }
   return (
     <section aria-label={label} aria-busy={isFetchingNextPage}>
