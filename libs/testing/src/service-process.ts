@@ -40,6 +40,14 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${base}-${base + PORTS_PER_WORKER - 1}`);
 }
 
+/**
+ * How long a service may take to become ready: two whole stacks (eight services, a gateway, the
+ * web server, a browser) start side by side on two cores in CI, where identity, the slowest to
+ * start, has been seen to need more than 20 s. A service that crashes still fails at once (its
+ * test sees the exit in its output); a healthy one is waited for, not slept on.
+ */
+const SERVICE_START_TIMEOUT_MS = 60_000;
+
 /** Resolves once `<url><path>` answers 200 (by default readiness: the service and its datastores). */
 export async function waitForHealth(
   url: string,
@@ -157,7 +165,7 @@ export function serviceProcess(options: {
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
       try {
-        await waitForHealth(url, 20_000, options.healthPath);
+        await waitForHealth(url, SERVICE_START_TIMEOUT_MS, options.healthPath);
       } catch (error) {
         throw new Error(`${options.name} failed to start:\n${output}`, { cause: error });
       }
