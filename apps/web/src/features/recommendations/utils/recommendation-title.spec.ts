@@ -1,13 +1,18 @@
 import type { Recommendation } from '@wave/contracts';
-import { RECOMMENDATION_TITLE_MAX } from '@wave/contracts';
-import { recommendationHref, recommendationTitle } from './recommendation-title';
+import { RECOMMENDATION_TITLE_MAX as CONTRACT_TITLE_MAX } from '@wave/contracts';
+import {
+  RECOMMENDATION_TITLE_MAX,
+  recommendationHref,
+  recommendationTitle,
+} from './recommendation-title';
 
 const post = (content: string) => ({ contentType: 'post', content }) as const;
 const codePoints = (text: string) => Array.from(text).length;
 
 describe(recommendationTitle.name, () => {
-  it('cuts at 50 characters (the spec)', () => {
+  it('cuts at 50 characters (the spec), as the contracts say', () => {
     expect(RECOMMENDATION_TITLE_MAX).toBe(50);
+    expect(RECOMMENDATION_TITLE_MAX).toBe(CONTRACT_TITLE_MAX);
   });
 
   it('shows a person as @username and a community by its name, whatever their length', () => {

@@ -1,6 +1,13 @@
 import type { Recommendation } from '@wave/contracts';
-import { RECOMMENDATION_TITLE_MAX } from '@wave/contracts';
 import { paths } from '../../../config/paths';
+
+/**
+ * A post recommendation's title is cut at this many characters (spec), as `libs/contracts`
+ * (recommendation.contract.ts) states it. Mirrored here: a runtime import of the contracts would
+ * bundle zod into the entry chunk, whose check for `eval` the Content-Security-Policy reports.
+ * recommendation-title.spec.ts fails if the two drift.
+ */
+export const RECOMMENDATION_TITLE_MAX = 50;
 
 /**
  * What an item is called in the widget: a person's @username, a community's name, or a post's
