@@ -240,7 +240,7 @@ describe('the web client in Chromium: posts and profiles', () => {
 
     await page.goto(`/profile/${ada.username}`);
     await page.getByRole('heading', { name: ada.displayName }).first().waitFor();
-    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: 'Unfollow' }).waitFor();
     await eventually(async () =>
       expect(
