@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Recommendation } from '@wave/contracts';
 import { eventually } from '@wave/testing';
+import { CandidatesRepository } from '../src/candidates/candidates.repository';
 import { RecommendationsHarness } from './recommendations-harness';
 
 const ids = (list: readonly Recommendation[]): string[] => list.map((item) => item.contentId);
@@ -266,6 +267,70 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
 
       sut.follows.add(`${me}:${author}`);
       expect(ids(await sut.recommendations(me, 20))).not.toContain(post);
+    });
+  });
+
+  describe('a hashtag’s posts', () => {
+    const topics = (tag: string) => [{ tag, weight: 1 }];
+
+    it('are read by engagement, not by age: the post liked most leads, however many are newer', async () => {
+      const me = await sut.user('me13');
+      const first = await sut.user('first13');
+      const early = await sut.post(first, { content: 'Early #deep13', hashtags: ['deep13'] });
+      // More newer posts than either source reads per tag (30).
+      for (let i = 0; i < 32; i++) {
+        const author = await sut.user(`later13${i}`);
+        await sut.post(author, { content: `Later ${i} #deep13`, hashtags: ['deep13'] });
+      }
+      const repository = sut.app.get(CandidatesRepository);
+      const before = await repository.users(me, topics('deep13'));
+      expect(before.find((row) => row.id === first)?.topic ?? 0).toBe(0);
+
+      // One like does not move `hot` (log10 of the engagement), three do.
+      for (let i = 0; i < 3; i++) await sut.like(await sut.user(`fan13${i}`), early, first);
+      const people = await repository.users(me, topics('deep13'));
+      expect(people.find((row) => row.id === first)).toMatchObject({ topTag: 'deep13' });
+      const posts = await repository.posts(me, topics('deep13'));
+      expect(posts.map((row) => row.id)).toContain(early);
+    });
+
+    it('leave out replies from posts, deleted posts everywhere, and posts older than the window', async () => {
+      const me = await sut.user('me14');
+      const [replier, deleter, elder] = [
+        await sut.user('replier14'),
+        await sut.user('deleter14'),
+        await sut.user('elder14'),
+      ];
+      const root = await sut.post(elder, { content: 'Root #tide14', hashtags: ['tide14'] });
+      const reply = await sut.post(replier, {
+        content: 'A reply #tide14',
+        hashtags: ['tide14'],
+        parentId: root,
+      });
+      const gone = await sut.post(deleter, { content: 'Gone #tide14', hashtags: ['tide14'] });
+      await sut.publish('tweet.deleted', {
+        tweetId: gone,
+        authorId: deleter,
+        parentId: null,
+        deletedAt: new Date().toISOString(),
+      });
+      const elderly = await sut.user('old14');
+      await sut.post(elderly, {
+        content: 'Long ago #tide14',
+        hashtags: ['tide14'],
+        createdAt: new Date(Date.now() - 31 * 86_400_000),
+      });
+
+      const repository = sut.app.get(CandidatesRepository);
+      const people = await repository.users(me, topics('tide14'));
+      const topical = people.filter((row) => row.topic > 0).map((row) => row.id);
+      expect(topical).toEqual(expect.arrayContaining([elder, replier]));
+      expect(topical).not.toContain(deleter);
+      expect(topical).not.toContain(elderly);
+      const posts = (await repository.posts(me, topics('tide14'))).map((row) => row.id);
+      expect(posts).toContain(root);
+      expect(posts).not.toContain(reply);
+      expect(posts).not.toContain(gone);
     });
   });
 

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { SignalsService } from '../src/signals/signals.service';
 import { FEATURE_NAMES } from '../src/ranking/features';
@@ -102,6 +103,20 @@ describe('training the ranker', () => {
     // Trained again on the same outcomes, the new weights are no better: the model stays.
     const again = await sut.app.get(TrainingWorker).run();
     expect(again.modelId).toBeNull();
+  });
+
+  it('forgets the hashtags of posts older than the topical window', async () => {
+    const author = await sut.user('tagger15');
+    const post = await sut.post(author, { content: 'Fading #fade15', hashtags: ['fade15'] });
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    const run = await sut.app.get(TrainingWorker).run(later);
+    expect(run.forgottenPostTags).toBeGreaterThanOrEqual(1);
+    const rows = await sut.app
+      .get(DataSource)
+      .query<{ n: number }[]>(`SELECT count(*)::int AS n FROM post_tags WHERE post_id = $1`, [
+        post,
+      ]);
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('keeps the current weights when there are too few outcomes', async () => {

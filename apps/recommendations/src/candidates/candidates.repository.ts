@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { RECENT_TOPICAL_DAYS, TOPICAL_WINDOW_DAYS } from '../signals/signal-weights.constant';
 
 /**
  * The candidate sources' reads, each bounded whatever the size of the platform: a member's most
@@ -125,9 +126,8 @@ export class CandidatesRepository {
            (array_agg(tags.tag ORDER BY tags.weight DESC))[1] AS top_tag
          FROM tags CROSS JOIN LATERAL (
            SELECT DISTINCT author_id FROM (
-             SELECT author_id FROM posts
-             WHERE hashtags @> ARRAY[tags.tag]::varchar[] AND created_at IS NOT NULL
-               AND deleted_at IS NULL AND created_at > now() - interval '30 days'
+             SELECT author_id FROM post_tags
+             WHERE tag = tags.tag AND created_at > now() - interval '${TOPICAL_WINDOW_DAYS} days'
              ORDER BY hot DESC LIMIT ${PER_TAG}
            ) recent
          ) p
@@ -185,10 +185,9 @@ export class CandidatesRepository {
        topical AS (
          SELECT DISTINCT p.id FROM unnest($2::varchar[]) AS tags(tag)
          CROSS JOIN LATERAL (
-           SELECT id FROM posts
-           WHERE hashtags @> ARRAY[tags.tag]::varchar[] AND created_at IS NOT NULL
-             AND deleted_at IS NULL AND parent_id IS NULL
-             AND created_at > now() - interval '7 days'
+           SELECT post_id AS id FROM post_tags
+           WHERE tag = tags.tag AND NOT is_reply
+             AND created_at > now() - interval '${RECENT_TOPICAL_DAYS} days'
            ORDER BY hot DESC LIMIT ${PER_TAG}
          ) p
        ),

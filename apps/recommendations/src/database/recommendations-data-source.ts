@@ -12,6 +12,7 @@ import { CommunityPostEntity } from '../signals/community-post.entity';
 import { FollowEntity } from '../signals/follow.entity';
 import { InteractionEntity } from '../signals/interaction.entity';
 import { PostEntity } from '../signals/post.entity';
+import { PostTagEntity } from '../signals/post-tag.entity';
 import { SearchClickEntity } from '../signals/search-click.entity';
 import { UserEntity } from '../signals/user.entity';
 import { UserTopicEntity } from '../signals/user-topic.entity';
@@ -22,6 +23,7 @@ export const RECOMMENDATIONS_ENTITIES = [
   UserEntity,
   FollowEntity,
   PostEntity,
+  PostTagEntity,
   InteractionEntity,
   UserTopicEntity,
   CommunityEntity,

@@ -6,12 +6,11 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  * with the clock, only with engagement, so "popular now" is an index scan, not a sort of the
  * week's posts.
  * A like heard before its post starts a row with `createdAt` null; a deletion stays.
+ * A tag's posts are read from `post_tags`, which keeps them in `hot` order.
  */
 @Entity({ name: 'posts' })
 @Index('ix_posts_hot', ['hot'], { where: 'created_at IS NOT NULL AND deleted_at IS NULL' })
 @Index('ix_posts_author', ['authorId', 'createdAt'])
-// A GIN index over the hashtags (by hand in the migration).
-@Index('ix_posts_hashtags', { synchronize: false })
 export class PostEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

@@ -20,3 +20,10 @@ export const HOT_SECONDS_PER_DECADE = 45_000;
 
 /** Engagement as `hot` counts it: a retweet spreads a post further than a like. */
 export const HOT_ENGAGEMENT_SQL = 'like_count + 2 * retweet_count + reply_count';
+
+/**
+ * Posts this recent count for "people posting in your hashtags" (`post_tags` keeps only these);
+ * "popular in #tag" reads the last RECENT_TOPICAL_DAYS of them.
+ */
+export const TOPICAL_WINDOW_DAYS = 30;
+export const RECENT_TOPICAL_DAYS = 7;

@@ -8,6 +8,7 @@ import {
   HOT_ENGAGEMENT_SQL,
   HOT_SECONDS_PER_DECADE,
   TOPIC_HALF_LIFE_DAYS,
+  TOPICAL_WINDOW_DAYS,
 } from './signal-weights.constant';
 
 const HOT_SQL = `CASE WHEN created_at IS NULL THEN 0 ELSE
@@ -152,6 +153,13 @@ export class SignalsRepository {
     );
     if (rows.length === 0) return false;
     await manager.query(`UPDATE posts SET hot = ${HOT_SQL} WHERE id = $1`, [post.id]);
+    await manager.query(
+      `INSERT INTO post_tags (post_id, tag, author_id, is_reply, hot, created_at)
+       SELECT id, unnest(hashtags), author_id, parent_id IS NOT NULL, hot, created_at FROM posts
+       WHERE id = $1 AND created_at > now() - interval '${TOPICAL_WINDOW_DAYS} days'
+       ON CONFLICT DO NOTHING`,
+      [post.id],
+    );
     await this.addToUserCounter(manager, post.authorId, 'posts_count', 1);
     if (post.parentId) {
       await manager.query(
@@ -159,7 +167,7 @@ export class SignalsRepository {
          ON CONFLICT (id) DO UPDATE SET reply_count = posts.reply_count + 1`,
         [post.parentId],
       );
-      await manager.query(`UPDATE posts SET hot = ${HOT_SQL} WHERE id = $1`, [post.parentId]);
+      await this.refreshHot(manager, post.parentId);
     }
     return true;
   }
@@ -181,6 +189,16 @@ export class SignalsRepository {
       ),
     );
     if (rows[0]?.known) await this.addToUserCounter(manager, authorId, 'posts_count', -1);
+    await manager.query(`DELETE FROM post_tags WHERE post_id = $1`, [postId]);
+  }
+
+  /** Forgets the hashtags of posts older than TOPICAL_WINDOW_DAYS; returns how many rows. */
+  async forgetPostTagsBefore(before: Date): Promise<number> {
+    const result = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM post_tags WHERE created_at < $1`,
+      [before],
+    );
+    return result[1];
   }
 
   /** Likes, retweets (and their undoing) and replies; true when the state changed. */
@@ -210,7 +228,7 @@ export class SignalsRepository {
        ON CONFLICT (id) DO UPDATE SET ${counter} = greatest(0, posts.${counter} + $3::int)`,
       [interaction.postId, interaction.authorId, delta],
     );
-    await manager.query(`UPDATE posts SET hot = ${HOT_SQL} WHERE id = $1`, [interaction.postId]);
+    await this.refreshHot(manager, interaction.postId);
     await this.addToUserCounter(manager, interaction.authorId, 'engagement_received', delta);
     return true;
   }
@@ -405,6 +423,15 @@ export class SignalsRepository {
        WHERE user_id = $1 AND content_type = $2 AND content_id = $3
          AND outcome IS NULL AND shown_at <= $4`,
       [userId, contentType, contentId, at],
+    );
+  }
+
+  /** Sets a post's `hot` from its engagement, and its hashtags' copies of it. */
+  private async refreshHot(manager: EntityManager, postId: string): Promise<void> {
+    await manager.query(
+      `WITH p AS (UPDATE posts SET hot = ${HOT_SQL} WHERE id = $1 RETURNING id, hot)
+       UPDATE post_tags t SET hot = p.hot FROM p WHERE t.post_id = p.id`,
+      [postId],
     );
   }
 

@@ -8,6 +8,7 @@ import { FEATURE_NAMES } from '../ranking/features';
 import { ImpressionsRepository } from '../ranking/impressions.repository';
 import { ModelService } from '../ranking/model.service';
 import { ModelsRepository } from '../ranking/models.repository';
+import { TOPICAL_WINDOW_DAYS } from '../signals/signal-weights.constant';
 import { SignalsRepository } from '../signals/signals.repository';
 import type { TrainingOutcome } from './train-ranker';
 import { trainRanker } from './train-ranker';
@@ -23,13 +24,14 @@ export interface TrainingRun extends TrainingOutcome {
   modelId: number | null;
   pruned: number;
   forgottenEvents: number;
+  forgottenPostTags: number;
 }
 
 /**
  * A scheduled BullMQ job (every TRAINING_INTERVAL_SECONDS, one schedule for all replicas that
  * run it): retrains the ranker from what members did with what they were shown, keeps the new
  * weights when they are better on held-out members, and forgets impressions past their retention
- * and event ids past any redelivery.
+ * event ids past any redelivery, and the hashtags of posts too old to be topical.
  */
 @Injectable()
 export class TrainingWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -79,6 +81,9 @@ export class TrainingWorker implements OnApplicationBootstrap, BeforeApplication
     const forgottenEvents = await this.signals.forgetAppliedBefore(
       new Date(now.getTime() - APPLIED_IDS_RETENTION_DAYS * DAY_MS),
     );
+    const forgottenPostTags = await this.signals.forgetPostTagsBefore(
+      new Date(now.getTime() - TOPICAL_WINDOW_DAYS * DAY_MS),
+    );
     const samples = await this.impressions.trainingSamples(
       now,
       this.config.IGNORED_AFTER_HOURS,
@@ -99,6 +104,6 @@ export class TrainingWorker implements OnApplicationBootstrap, BeforeApplication
       this.model.forget();
     }
     this.logger.log(`Ranker training: ${outcome.reason}${modelId ? ` (model ${modelId})` : ''}`);
-    return { ...outcome, modelId, pruned, forgottenEvents };
+    return { ...outcome, modelId, pruned, forgottenEvents, forgottenPostTags };
   }
 }
