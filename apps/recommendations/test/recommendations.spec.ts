@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Recommendation } from '@wave/contracts';
 import { eventually } from '@wave/testing';
+import type { UserRow } from '../src/candidates/candidates.repository';
 import { CandidatesRepository } from '../src/candidates/candidates.repository';
 import { RecommendationsHarness } from './recommendations-harness';
 
@@ -189,6 +190,57 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
         category: 'popular',
         reason: 'Popular on Wave',
       });
+    });
+  });
+
+  describe('similar profiles', () => {
+    const similarityOf = (rows: readonly UserRow[], id: string): number =>
+      rows.find((row) => row.id === id)?.similarity ?? 0;
+
+    it('finds bios sharing words with the member’s bio, a rare word counting more than a common one', async () => {
+      const me = await sut.user('me16', { bio: 'Nebula16 hunter and coffee16 drinker' });
+      const hunter = await sut.user('hunter16', { bio: 'Chasing every nebula16 I can find' });
+      const drinkers: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        drinkers.push(await sut.user(`drinker16${i}`, { bio: 'Coffee16 first, then the rest' }));
+      }
+      const baker = await sut.user('baker16', { bio: 'Sourdough16 all day long' });
+      const rows = await sut.app.get(CandidatesRepository).users(me, []);
+      expect(similarityOf(rows, drinkers[0]!)).toBeGreaterThan(0);
+      expect(similarityOf(rows, hunter)).toBeGreaterThan(similarityOf(rows, drinkers[0]!));
+      expect(similarityOf(rows, baker)).toBe(0);
+
+      const list = await sut.recommendations(me, 20);
+      expect(list.find((item) => item.contentId === hunter)).toMatchObject({
+        contentType: 'user',
+        category: 'similar',
+        reason: 'Their profile matches your interests',
+      });
+    });
+
+    it('counts the member’s hashtags as their words, and forgets the words of a bio changed since', async () => {
+      const me = await sut.user('me17');
+      const baker = await sut.user('baker17', { bio: 'Sourdough17 every morning' });
+      const repository = sut.app.get(CandidatesRepository);
+      const topics = [{ tag: 'sourdough17', weight: 2 }];
+      expect(similarityOf(await repository.users(me, topics), baker)).toBeGreaterThan(0);
+
+      await sut.publish('user.updated', {
+        userId: baker,
+        username: 'baker17',
+        displayName: 'baker17',
+        profileImageUrl: null,
+        verified: false,
+        version: 3,
+        firstName: null,
+        lastName: null,
+        bio: 'Now into marathons17',
+        coverImageUrl: null,
+        updatedAt: new Date().toISOString(),
+      });
+      expect(similarityOf(await repository.users(me, topics), baker)).toBe(0);
+      const runner = [{ tag: 'marathons17', weight: 1 }];
+      expect(similarityOf(await repository.users(me, runner), baker)).toBeGreaterThan(0);
     });
   });
 

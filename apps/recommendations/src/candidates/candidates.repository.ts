@@ -17,6 +17,9 @@ const PEER_MEMBERSHIPS_READ = 20;
 const RECENT_INTERACTIONS_READ = 20;
 const PER_SOURCE = 100;
 const PER_TAG = 30;
+/** The member's words read for similar profiles, and the bios read per word. */
+const SIMILAR_TERMS = 30;
+const PER_TERM = 200;
 
 /** The member's ($1) latest follows: who they follow, as `via`. */
 const MINE = `mine AS (
@@ -54,6 +57,8 @@ export interface UserRow {
   /** The member's interest in the hashtags this person posts, and the strongest one. */
   topic: number;
   topTag: string | null;
+  /** Similar profiles: the TF-IDF weight of the words their bio shares with the member's. */
+  similarity: number;
   searched: boolean;
 }
 
@@ -101,8 +106,10 @@ export class CandidatesRepository {
 
   /**
    * People to follow: friends of friends (Adamic-Adar: each shared followee counts 1/log of how
-   * many people they follow), people who post about the member's topics, people the member
-   * looked for in search, and the most followed; never the member, anyone they follow or
+   * many people they follow), people who post about the member's topics, similar profiles (bios
+   * sharing words with the member's bio and hashtags, each word weighted by its inverse document
+   * frequency: TF-IDF with bios as documents), people the member looked for in search, and the
+   * most followed; never the member, anyone they follow or
    * dismissed, nor anyone not yet registered as far as this store knows.
    */
   async users(userId: string, topics: readonly Topic[]): Promise<UserRow[]> {
@@ -133,12 +140,35 @@ export class CandidatesRepository {
          ) p
          GROUP BY p.author_id ORDER BY topic DESC LIMIT ${PER_SOURCE}
        ),
+       own_terms AS (
+         SELECT term, max(w) AS w FROM (
+           SELECT term, 1::float8 AS w FROM user_terms WHERE user_id = $1
+           UNION ALL
+           SELECT l.lexeme, tags.weight / (SELECT max(weight) FROM tags)
+           FROM tags CROSS JOIN LATERAL unnest(to_tsvector('english', tags.tag)) l
+         ) q GROUP BY term
+       ),
+       weighted_terms AS (
+         SELECT o.term, o.w * ln(1 + n.docs::float8 / greatest(1, s.docs)) AS w
+         FROM own_terms o
+         JOIN term_stats s ON s.term = o.term AND s.term <> ''
+         CROSS JOIN (SELECT docs FROM term_stats WHERE term = '') n
+         ORDER BY 2 DESC LIMIT ${SIMILAR_TERMS}
+       ),
+       similar_profiles AS (
+         SELECT b.user_id AS id, sum(weighted_terms.w) AS similarity
+         FROM weighted_terms CROSS JOIN LATERAL (
+           SELECT user_id FROM user_terms WHERE term = weighted_terms.term
+           ORDER BY user_id DESC LIMIT ${PER_TERM}
+         ) b
+         GROUP BY b.user_id ORDER BY similarity DESC LIMIT ${PER_SOURCE}
+       ),
        ${SEARCHED},
        popular AS (
          SELECT id FROM users WHERE version > 0 ORDER BY followers_count DESC, id LIMIT ${PER_SOURCE}
        ),
        candidates AS (
-         SELECT id FROM network UNION SELECT id FROM topical
+         SELECT id FROM network UNION SELECT id FROM topical UNION SELECT id FROM similar_profiles
          UNION SELECT id FROM searched UNION SELECT id FROM popular
        )
        SELECT u.id, u.username, u.display_name AS "displayName",
@@ -146,11 +176,12 @@ export class CandidatesRepository {
          u.posts_count AS "postsCount", u.engagement_received AS "engagementReceived",
          coalesce(n.aa, 0)::float8 AS aa, coalesce(n.via_count, 0) AS "viaCount",
          n.via_name AS "viaName", coalesce(t.topic, 0)::float8 AS topic, t.top_tag AS "topTag",
-         (s.id IS NOT NULL) AS searched
+         coalesce(sim.similarity, 0)::float8 AS similarity, (s.id IS NOT NULL) AS searched
        FROM candidates c
        JOIN users u ON u.id = c.id AND u.version > 0
        LEFT JOIN network n ON n.id = c.id
        LEFT JOIN topical t ON t.id = c.id
+       LEFT JOIN similar_profiles sim ON sim.id = c.id
        LEFT JOIN searched s ON s.id = c.id
        WHERE c.id <> $1
          AND NOT EXISTS (SELECT 1 FROM follows f

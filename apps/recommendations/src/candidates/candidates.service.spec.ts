@@ -19,6 +19,7 @@ const userRow = (overrides: Partial<UserRow> = {}): UserRow => ({
   viaName: null,
   topic: 0,
   topTag: null,
+  similarity: 0,
   searched: false,
   ...overrides,
 });
@@ -58,11 +59,20 @@ const textsOf = (reasons: readonly { text: string }[]): string[] => reasons.map(
 describe(userCandidate.name, () => {
   it('gives every reason a source found a person for, the popular one last', () => {
     const sut = userCandidate(
-      userRow({ aa: 1.5, viaCount: 3, viaName: 'grace', topic: 2, topTag: 'ai', searched: true }),
+      userRow({
+        aa: 1.5,
+        viaCount: 3,
+        viaName: 'grace',
+        topic: 2,
+        topTag: 'ai',
+        similarity: 1.2,
+        searched: true,
+      }),
     );
     expect(textsOf(sut.reasons)).toEqual([
       'Followed by @grace and 2 others you follow',
       'Posts about #ai',
+      'Their profile matches your interests',
       'You looked for them in search',
       'Popular on Wave',
     ]);
@@ -96,6 +106,7 @@ describe(userCandidate.name, () => {
         viaName: 'grace',
         topic: 2.5,
         topTag: 'ai',
+        similarity: 3,
         searched: true,
       }),
     );
@@ -108,6 +119,7 @@ describe(userCandidate.name, () => {
         graph: Math.log1p(1.5),
         social: Math.log1p(3),
         topic: Math.log1p(2.5),
+        content: Math.log1p(3),
         popularity: Math.log1p(999) / 5,
         authorRate: Math.log1p(5),
         searched: 1,
@@ -122,6 +134,7 @@ describe(userCandidate.name, () => {
       graph: 0,
       social: 0,
       topic: 0,
+      content: 0,
       popularity: 0,
       authorRate: 0,
       searched: 0,

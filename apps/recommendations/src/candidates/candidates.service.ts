@@ -57,6 +57,7 @@ export function userCandidate(row: UserRow): Candidate {
   const reasons: CandidateReason[] = [];
   if (row.viaCount > 0 && row.viaName) reasons.push(REASONS.followedBy(row.viaName, row.viaCount));
   if (row.topTag) reasons.push(REASONS.postsAbout(row.topTag));
+  if (row.similarity > 0) reasons.push(REASONS.similarProfile());
   if (row.searched) reasons.push(REASONS.searched());
   reasons.push(REASONS.popularPerson());
   return {
@@ -72,6 +73,7 @@ export function userCandidate(row: UserRow): Candidate {
       graph: log1p(Number(row.aa)),
       social: log1p(row.viaCount),
       topic: log1p(Number(row.topic)),
+      content: log1p(Number(row.similarity)),
       popularity: log1p(row.followersCount) / 5,
       authorRate: log1p(row.engagementReceived / Math.max(1, row.postsCount)),
       searched: row.searched ? 1 : 0,

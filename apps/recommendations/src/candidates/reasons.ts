@@ -41,6 +41,11 @@ export const REASONS = {
     category: 'topics',
     text: `About #${tag}, a topic you engage with`,
   }),
+  similarProfile: (): CandidateReason => ({
+    feature: 'content',
+    category: 'similar',
+    text: 'Their profile matches your interests',
+  }),
   searched: (): CandidateReason => ({
     feature: 'searched',
     category: 'similar',

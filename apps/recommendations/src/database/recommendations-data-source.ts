@@ -15,6 +15,7 @@ import { PostEntity } from '../signals/post.entity';
 import { PostTagEntity } from '../signals/post-tag.entity';
 import { SearchClickEntity } from '../signals/search-click.entity';
 import { UserEntity } from '../signals/user.entity';
+import { TermStatEntity, UserTermEntity } from '../signals/user-term.entity';
 import { UserTopicEntity } from '../signals/user-topic.entity';
 import { RECOMMENDATIONS_MIGRATIONS } from './migrations';
 
@@ -26,6 +27,8 @@ export const RECOMMENDATIONS_ENTITIES = [
   PostTagEntity,
   InteractionEntity,
   UserTopicEntity,
+  UserTermEntity,
+  TermStatEntity,
   CommunityEntity,
   CommunityMemberEntity,
   CommunityPostEntity,

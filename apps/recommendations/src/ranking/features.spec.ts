@@ -10,12 +10,13 @@ describe(featureVector.name, () => {
       social: 0.2,
       coEngagement: 0.3,
       topic: 0.4,
+      content: 0.45,
       popularity: 0.5,
       freshness: 0.6,
       authorRate: 0.7,
       searched: 1,
     });
-    expect(sut).toEqual([1, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 1, 0, 1, 0]);
+    expect(sut).toEqual([1, 0.1, 0.2, 0.3, 0.4, 0.45, 0.5, 0.6, 0.7, 1, 0, 1, 0]);
     expect(sut).toHaveLength(FEATURE_NAMES.length);
     expect(FEATURE_NAMES[0]).toBe('bias');
   });
@@ -33,7 +34,7 @@ describe(featureVector.name, () => {
 
   it('counts a feature that was not measured as 0', () => {
     const sut = featureVector('user', { graph: 2 });
-    expect(sut).toEqual([1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
+    expect(sut).toEqual([1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
   });
 
   it.each([Number.NaN, Infinity, -Infinity])('replaces %p with 0', (value) => {

@@ -14,6 +14,8 @@ export const FEATURE_NAMES = [
   'coEngagement',
   /** log(1 + the member's interest in its hashtags or topics). */
   'topic',
+  /** People: log(1 + the TF-IDF weight of the words their bio shares with the member's). */
+  'content',
   /** log(1 + followers, engagement or members) / 5. */
   'popularity',
   /** Posts: exp(-age / 48 h); 0 for people and communities. */
@@ -59,6 +61,7 @@ export const STARTING_WEIGHTS: Record<FeatureName, number> = {
   social: 0.8,
   coEngagement: 0.8,
   topic: 0.9,
+  content: 0.6,
   popularity: 0.4,
   freshness: 0.5,
   authorRate: 0.2,

@@ -80,8 +80,9 @@ export class SignalsRepository {
   }
 
   async upsertUser(manager: EntityManager, user: UserFacts): Promise<void> {
-    await manager.query(
-      `INSERT INTO users
+    const rows = returnedRows<{ bio: string | null }>(
+      await manager.query(
+        `INSERT INTO users
          (id, username, display_name, bio, verified, version, created_at, profile_image_url)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (id) DO UPDATE SET
@@ -89,17 +90,52 @@ export class SignalsRepository {
          bio = coalesce(excluded.bio, users.bio), verified = excluded.verified,
          profile_image_url = excluded.profile_image_url,
          version = excluded.version, created_at = coalesce(users.created_at, excluded.created_at)
-       WHERE users.version < excluded.version`,
-      [
-        user.id,
-        user.username,
-        user.displayName,
-        user.bio,
-        user.verified,
-        user.version,
-        user.createdAt,
-        user.profileImageUrl,
-      ],
+       WHERE users.version < excluded.version
+       RETURNING bio`,
+        [
+          user.id,
+          user.username,
+          user.displayName,
+          user.bio,
+          user.verified,
+          user.version,
+          user.createdAt,
+          user.profileImageUrl,
+        ],
+      ),
+    );
+    if (rows.length > 0) await this.setBioTerms(manager, user.id, rows[0]!.bio);
+  }
+
+  /**
+   * The member's bio terms become the words of `bio`; the document frequencies move by the
+   * difference (and the count of bios with words, on the empty term), in one statement.
+   */
+  private async setBioTerms(manager: EntityManager, userId: string, bio: string | null) {
+    await manager.query(
+      `WITH new AS (
+         SELECT lexeme AS term FROM unnest(to_tsvector('english', coalesce($2::text, '')))
+         WHERE length(lexeme) <= 100
+       ),
+       old AS (SELECT term FROM user_terms WHERE user_id = $1),
+       removed AS (
+         DELETE FROM user_terms WHERE user_id = $1 AND term NOT IN (SELECT term FROM new)
+         RETURNING term
+       ),
+       added AS (
+         INSERT INTO user_terms (user_id, term)
+         SELECT $1, term FROM new WHERE term NOT IN (SELECT term FROM old)
+         RETURNING term
+       ),
+       delta AS (
+         SELECT term, 1 AS d FROM added
+         UNION ALL SELECT term, -1 FROM removed
+         UNION ALL SELECT '', (EXISTS (SELECT 1 FROM new))::int - (EXISTS (SELECT 1 FROM old))::int
+       )
+       INSERT INTO term_stats (term, docs)
+       SELECT term, sum(d) FROM delta GROUP BY term HAVING sum(d) <> 0
+       ON CONFLICT (term) DO UPDATE SET docs = greatest(0, term_stats.docs + excluded.docs)`,
+      [userId, bio],
     );
   }
 
