@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@wave/contracts';
 import { api, ApiError } from '../../../lib/api-client';
+import { storeFollowStatus } from './follow-user';
 import { profileKeys } from './profile-cache';
 
 /** GET /api/users/{idOrUsername}: anyone; 404 when there is no such user. */
@@ -10,7 +11,12 @@ export const getUser = (idOrUsername: string, signal?: AbortSignal): Promise<Use
 export const userQueryOptions = (idOrUsername: string) =>
   queryOptions({
     queryKey: profileKeys.detail(idOrUsername),
-    queryFn: ({ signal }) => getUser(idOrUsername, signal),
+    queryFn: async ({ signal, client }) => {
+      const user = await getUser(idOrUsername, signal);
+      // Their Follow buttons elsewhere (the suggestions) agree with the profile's.
+      storeFollowStatus(client, user);
+      return user;
+    },
   });
 
 /**

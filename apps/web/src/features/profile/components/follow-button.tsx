@@ -1,15 +1,16 @@
 import type { UserResponse } from '@wave/contracts';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useToggleFollow } from '../api/follow-user';
+import { useIsFollowing, useToggleFollow } from '../api/follow-user';
 
 /**
  * Follow or Unfollow, for a member on someone else's profile. The button and
- * the counts change at once and go back (with a toast) if the call fails.
+ * the counts change at once and go back (with a toast) if the call fails; the
+ * button shows the state every Follow button of theirs shares (the suggestions).
  */
 export function FollowButton({ user }: { user: UserResponse }) {
   const toggle = useToggleFollow(user.id);
-  const following = Boolean(user.isFollowing);
+  const following = useIsFollowing(user.id, user.isFollowing);
   return (
     <Button
       variant={following ? 'outline' : 'primary'}

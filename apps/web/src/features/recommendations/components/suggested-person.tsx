@@ -1,20 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Recommendation } from '@wave/contracts';
 import { BadgeCheck } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { userKeys } from '../../auth/api/current-user';
-import { useToggleFollow } from '../../profile/api/follow-user';
+import { useIsFollowing, useToggleFollow } from '../../profile/api/follow-user';
 import { tweetKeys } from '../../tweets/api/tweet-keys';
 import { MESSAGES } from '../messages';
 
 /**
  * A suggested person: avatar, name, @username, why, and a Follow button that turns to Following
- * at once (as a like does) and back, with a toast, if the call fails. Once followed, the reader's
- * own record and home feed are read again (their following count, the new author's posts).
+ * at once (as a like does) and back, with a toast, if the call fails. The state is the one every
+ * Follow button of this person shares (the welcome, Who to follow, their profile), so following
+ * them in one list shows them followed in every other. Once followed, the reader's own record
+ * and home feed are read again (their following count, the new author's posts).
  */
 export function SuggestedPerson({
   person,
@@ -25,14 +26,12 @@ export function SuggestedPerson({
 }) {
   const queryClient = useQueryClient();
   const toggle = useToggleFollow(person.contentId);
-  const [following, setFollowing] = useState(false);
+  const following = useIsFollowing(person.contentId);
   const displayName = person.user?.displayName || person.content;
   const follow = (next: boolean) => {
-    setFollowing(next);
     toggle.mutate(
       { follow: next },
       {
-        onError: () => setFollowing(!next),
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: userKeys.current });
           void queryClient.invalidateQueries({ queryKey: tweetKeys.feed() });
