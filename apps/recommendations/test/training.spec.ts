@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { SignalsService } from '../src/signals/signals.service';
-import { FEATURE_NAMES } from '../src/ranking/features';
+import { FEATURE_NAMES, FEATURE_SET } from '../src/ranking/features';
 import { ModelService } from '../src/ranking/model.service';
 import { TrainingWorker } from '../src/training/training.worker';
 import { RecommendationsHarness } from './recommendations-harness';
@@ -78,16 +78,23 @@ describe('training the ranker', () => {
       const searched = i % 2;
       const graph = (i % 7) / 7;
       const features = FEATURE_NAMES.map((name) =>
-        name === 'bias' ? 1 : name === 'searched' ? searched : name === 'graph' ? graph : 0,
+        name === 'bias'
+          ? 1
+          : name === 'user:searched'
+            ? searched
+            : name === 'user:graph'
+              ? graph
+              : 0,
       );
       const acted = searched === 1 ? i % 10 !== 1 : i % 10 === 0;
       rows.push([memberId(i), uuidv7(), features, acted ? 'acted' : null]);
     }
     for (const [userId, contentId, features, outcome] of rows) {
       await sut.dataSource.query(
-        `INSERT INTO impressions (user_id, content_type, content_id, features, score, shown_at, outcome)
-         VALUES ($1, 'user', $2, $3, 0.1, $4, $5)`,
-        [userId, contentId, features, shownAt, outcome],
+        `INSERT INTO impressions
+           (user_id, content_type, content_id, features, feature_set, score, shown_at, outcome)
+         VALUES ($1, 'user', $2, $3, $6, 0.1, $4, $5)`,
+        [userId, contentId, features, shownAt, outcome, FEATURE_SET],
       );
     }
 
@@ -97,7 +104,7 @@ describe('training the ranker', () => {
     expect(run.metrics!.holdoutAuc).toBeGreaterThan(0.75);
     const model = await sut.app.get(ModelService).current();
     expect(model.version).toBe(run.modelId);
-    const searchedWeight = model.weights[FEATURE_NAMES.indexOf('searched')]!;
+    const searchedWeight = model.weights[FEATURE_NAMES.indexOf('user:searched')]!;
     expect(searchedWeight).toBeGreaterThan(2);
 
     // Trained again on the same outcomes, the new weights are no better: the model stays.
@@ -119,10 +126,20 @@ describe('training the ranker', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it('keeps the current weights when there are too few outcomes', async () => {
+  it('keeps the current weights when there are too few outcomes of today’s features', async () => {
     const empty = new RecommendationsHarness();
     await empty.start('training-empty');
     try {
+      // Outcomes measured with other features (before a release changed them) are not read.
+      const shownAt = new Date(Date.now() - 100 * HOUR_MS);
+      for (let i = 0; i < 400; i++) {
+        await empty.dataSource.query(
+          `INSERT INTO impressions
+             (user_id, content_type, content_id, features, feature_set, score, shown_at, outcome)
+           VALUES ($1, 'user', $2, $3, 'an-old-set', 0.1, $4, $5)`,
+          [uuidv7(), uuidv7(), [1, i % 2, 0.5], shownAt, i % 2 ? 'acted' : null],
+        );
+      }
       const run = await empty.app.get(TrainingWorker).run();
       expect(run).toMatchObject({ modelId: null, metrics: null });
       expect(run.reason).toContain('too few outcomes');

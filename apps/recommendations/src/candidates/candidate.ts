@@ -3,7 +3,7 @@ import type {
   RecommendationContentType,
   RecommendedUser,
 } from '@wave/contracts';
-import type { Features } from '../ranking/features';
+import type { Features, MeasuredFeature } from '../ranking/features';
 
 /** A suggestion before ranking: what it is, what was measured of it, and why each source found it. */
 export interface Candidate {
@@ -23,7 +23,7 @@ export interface Candidate {
 }
 
 export interface CandidateReason {
-  feature: keyof Features | null;
+  feature: MeasuredFeature | null;
   category: RecommendationCategory;
   text: string;
 }

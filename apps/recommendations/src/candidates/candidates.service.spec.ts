@@ -209,7 +209,7 @@ describe(postCandidate.name, () => {
         social: Math.log1p(2),
         topic: Math.log1p(2),
         popularity: Math.log1p(120) / 5,
-        freshness: 1,
+        freshness: 0,
         authorRate: Math.log1p(9),
         searched: 1,
       },
@@ -218,12 +218,14 @@ describe(postCandidate.name, () => {
   });
 
   it.each([
-    [0, 1],
-    [24, Math.exp(-0.5)],
-    [48, Math.exp(-1)],
-    [96, Math.exp(-2)],
-    [-5, 1],
-  ])('rates a post %p hours old %p fresh', (hours, freshness) => {
+    [0, 0],
+    [24, -0.5],
+    [48, -1],
+    [96, -2],
+    [168, -3.5],
+    [500, -3.5],
+    [-5, 0],
+  ])('rates a post %p hours old %p fresh (the log of a decay, down to a week)', (hours, freshness) => {
     const sut = postCandidate(postRow({ createdAt: hoursAgo(hours) }), [], NOW);
     expect(sut.features.freshness).toBeCloseTo(freshness, 12);
   });

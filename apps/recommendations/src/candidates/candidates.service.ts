@@ -8,8 +8,13 @@ import { REASONS } from './reasons';
 /** The member's interests read for candidates: enough to cover what they engage with most. */
 const TOPICS_READ = 20;
 const HOUR_MS = 3_600_000;
-/** A post's freshness falls to 1/e in this many hours. */
+/**
+ * A post's freshness is the log of an exponential decay, -age / FRESHNESS_HOURS, so its weight
+ * multiplies the odds by a constant per hour of age (engagement with a post falls off
+ * exponentially); it stops falling at FRESHNESS_FLOOR_HOURS, where every post is old.
+ */
 const FRESHNESS_HOURS = 48;
+const FRESHNESS_FLOOR_HOURS = 7 * 24;
 
 const log1p = (n: number): number => Math.log1p(Math.max(0, n));
 
@@ -100,7 +105,7 @@ export function postCandidate(row: PostRow, topics: readonly Topic[], now: Date)
       social: log1p(row.viaCount),
       topic: log1p(topic.weight),
       popularity: log1p(Number(row.engagement)) / 5,
-      freshness: Math.exp(-ageHours / FRESHNESS_HOURS),
+      freshness: (0 - Math.min(ageHours, FRESHNESS_FLOOR_HOURS)) / FRESHNESS_HOURS,
       authorRate: log1p(row.authorEngagement / Math.max(1, row.authorPosts)),
       searched: row.searched ? 1 : 0,
     },

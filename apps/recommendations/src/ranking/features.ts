@@ -1,51 +1,87 @@
+import { createHash } from 'node:crypto';
 import type { RecommendationContentType } from '@wave/contracts';
 
 /**
- * What the ranker knows of a candidate, in this order (a model stores its weights in it).
- * Each is 0 when the candidate source that measures it did not find the candidate.
+ * What the sources measure of a candidate (each 0 when the source that measures it did not find
+ * the candidate):
+ * - graph: friends of friends, log(1 + Adamic-Adar) over the people the member follows;
+ * - social: log(1 + how many people the member follows follow it, liked it, or are members);
+ * - coEngagement: log(1 + members of the member's communities who also joined it);
+ * - topic: log(1 + the member's interest in its hashtags or words);
+ * - content: log(1 + the TF-IDF weight of the words a bio shares with the member's);
+ * - popularity: log(1 + followers, engagement or members) / 5;
+ * - freshness: -age / 48 h of a post, down to a week (the log of an exponential decay);
+ * - authorRate: log(1 + engagement per post) of the person, the post's author, or the community;
+ * - searched: 1 when the member chose the person (or the post's author) in search.
+ */
+export type MeasuredFeature =
+  | 'graph'
+  | 'social'
+  | 'coEngagement'
+  | 'topic'
+  | 'content'
+  | 'popularity'
+  | 'freshness'
+  | 'authorRate'
+  | 'searched';
+
+/**
+ * The ranker's inputs, in this order (a model stores its weights in it): a bias, the kind, and
+ * each kind's own measures. A measure weighs differently for each kind (a shared hashtag says
+ * much about a post and little about a person), so each kind has its own weights, fitted
+ * together in one logistic regression so the scores of the kinds compare.
  */
 export const FEATURE_NAMES = [
   'bias',
-  /** Friends of friends: log(1 + Adamic-Adar) over the people the member follows. */
-  'graph',
-  /** log(1 + how many people the member follows follow it, liked it, or are members). */
-  'social',
-  /** log(1 + co-engagement): members of the member's communities who also joined it. */
-  'coEngagement',
-  /** log(1 + the member's interest in its hashtags or topics). */
-  'topic',
-  /** People: log(1 + the TF-IDF weight of the words their bio shares with the member's). */
-  'content',
-  /** log(1 + followers, engagement or members) / 5. */
-  'popularity',
-  /** Posts: exp(-age / 48 h); 0 for people and communities. */
-  'freshness',
-  /** log(1 + engagement per post) of the person, the post's author, or the community. */
-  'authorRate',
-  /** 1 when the member chose the person (or the post's author) in search. */
-  'searched',
-  'isUser',
   'isPost',
   'isCommunity',
+  'user:graph',
+  'user:social',
+  'user:topic',
+  'user:content',
+  'user:popularity',
+  'user:authorRate',
+  'user:searched',
+  'post:social',
+  'post:topic',
+  'post:popularity',
+  'post:freshness',
+  'post:authorRate',
+  'post:searched',
+  'community:social',
+  'community:coEngagement',
+  'community:topic',
+  'community:popularity',
+  'community:authorRate',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/**
+ * Names today's features: an impression records the set its vector was made with, and training
+ * reads only vectors of today's set (a vector of other features would be read wrongly).
+ */
+export const FEATURE_SET = createHash('sha1')
+  .update(FEATURE_NAMES.join(','))
+  .digest('hex')
+  .slice(0, 12);
 export type FeatureVector = number[];
 
 /** The measured features of a candidate, by name (the rest are 0). */
-export type Features = Partial<Record<Exclude<FeatureName, 'bias' | `is${string}`>, number>>;
+export type Features = Partial<Record<MeasuredFeature, number>>;
 
-const FIXED: Partial<Record<FeatureName, (type: RecommendationContentType) => number>> = {
-  bias: () => 1,
-  isUser: (type) => (type === 'user' ? 1 : 0),
-  isPost: (type) => (type === 'post' ? 1 : 0),
-  isCommunity: (type) => (type === 'community' ? 1 : 0),
-};
+/** The position of a kind's measure in FEATURE_NAMES, or -1 when the kind has no such input. */
+export function featureIndex(type: RecommendationContentType, feature: MeasuredFeature): number {
+  return (FEATURE_NAMES as readonly string[]).indexOf(`${type}:${feature}`);
+}
 
 export function featureVector(type: RecommendationContentType, features: Features): FeatureVector {
   return FEATURE_NAMES.map((name) => {
-    const fixed = FIXED[name];
-    if (fixed) return fixed(type);
-    const value = features[name as keyof Features] ?? 0;
+    if (name === 'bias') return 1;
+    if (name === 'isPost') return type === 'post' ? 1 : 0;
+    if (name === 'isCommunity') return type === 'community' ? 1 : 0;
+    const [kind, feature] = name.split(':') as [RecommendationContentType, MeasuredFeature];
+    if (kind !== type) return 0;
+    const value = features[feature] ?? 0;
     return Number.isFinite(value) ? value : 0;
   });
 }
@@ -53,10 +89,9 @@ export function featureVector(type: RecommendationContentType, features: Feature
 /**
  * The weights the ranker starts with, before it has learned from outcomes: a prior that
  * favours the network and the member's topics, and a low base rate (most suggestions are
- * ignored). Training replaces them.
+ * ignored); the same for every kind. Training replaces them.
  */
-export const STARTING_WEIGHTS: Record<FeatureName, number> = {
-  bias: -3,
+const STARTING_MEASURE_WEIGHTS: Record<MeasuredFeature, number> = {
   graph: 1.2,
   social: 0.8,
   coEngagement: 0.8,
@@ -66,7 +101,13 @@ export const STARTING_WEIGHTS: Record<FeatureName, number> = {
   freshness: 0.5,
   authorRate: 0.2,
   searched: 1,
-  isUser: 0,
-  isPost: -0.2,
-  isCommunity: 0,
 };
+
+export const STARTING_WEIGHTS = Object.fromEntries(
+  FEATURE_NAMES.map((name) => {
+    if (name === 'bias') return [name, -3];
+    if (name === 'isPost') return [name, -0.2];
+    if (name === 'isCommunity') return [name, 0];
+    return [name, STARTING_MEASURE_WEIGHTS[name.split(':')[1] as MeasuredFeature]];
+  }),
+) as Record<FeatureName, number>;

@@ -25,6 +25,10 @@ export class ImpressionEntity {
   @Column({ type: 'double precision', array: true })
   features!: number[];
 
+  /** FEATURE_SET when the features were measured: training reads only today's. */
+  @Column({ type: 'varchar', length: 16, default: '' })
+  featureSet!: string;
+
   @Column({ type: 'double precision' })
   score!: number;
 

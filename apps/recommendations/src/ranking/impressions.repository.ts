@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { RecommendationContentType } from '@wave/contracts';
+import { FEATURE_SET } from './features';
 import type { Sample } from './logistic-regression';
 import type { ImpressionOutcome } from './impression.entity';
 import type { RankedItem } from './ranked-item';
@@ -20,12 +21,15 @@ export class ImpressionsRepository {
   async recordShown(userId: string, items: readonly RankedItem[], at: Date): Promise<void> {
     if (items.length === 0) return;
     await this.dataSource.query(
-      `INSERT INTO impressions (user_id, content_type, content_id, features, score, shown_at)
-       SELECT $1, t.content_type, t.content_id, string_to_array(t.features, ',')::float8[], t.score, $5
+      `INSERT INTO impressions
+         (user_id, content_type, content_id, features, feature_set, score, shown_at)
+       SELECT $1, t.content_type, t.content_id, string_to_array(t.features, ',')::float8[], $7,
+         t.score, $5
        FROM unnest($2::varchar[], $3::uuid[], $4::text[], $6::float8[])
          AS t(content_type, content_id, features, score)
        ON CONFLICT (user_id, content_type, content_id) DO UPDATE
-         SET features = excluded.features, score = excluded.score, shown_at = excluded.shown_at
+         SET features = excluded.features, feature_set = excluded.feature_set,
+           score = excluded.score, shown_at = excluded.shown_at
          WHERE impressions.outcome IS NULL`,
       [
         userId,
@@ -34,6 +38,7 @@ export class ImpressionsRepository {
         items.map((item) => item.features.join(',')),
         at,
         items.map((item) => item.score),
+        FEATURE_SET,
       ],
     );
   }
@@ -56,7 +61,8 @@ export class ImpressionsRepository {
 
   /**
    * What the ranker learns from, newest first, at most `limit`: items acted on or chosen
-   * (label 1), dismissed or ignored for `ignoredAfterHours` (label 0).
+   * (label 1), dismissed or ignored for `ignoredAfterHours` (label 0), measured with today's
+   * features.
    */
   async trainingSamples(
     now: Date,
@@ -69,9 +75,10 @@ export class ImpressionsRepository {
       `SELECT user_id AS "userId", features,
          CASE WHEN outcome IN ('acted', 'clicked') THEN 1 ELSE 0 END AS label
        FROM impressions
-       WHERE outcome IS NOT NULL OR shown_at < $1::timestamptz - make_interval(hours => $2)
+       WHERE feature_set = $4
+         AND (outcome IS NOT NULL OR shown_at < $1::timestamptz - make_interval(hours => $2))
        ORDER BY shown_at DESC LIMIT $3`,
-      [now, ignoredAfterHours, limit],
+      [now, ignoredAfterHours, limit, FEATURE_SET],
     );
     return rows.map((row) => ({
       userId: row.userId,

@@ -1,14 +1,17 @@
 import type { RecommendationContentType } from '@wave/contracts';
 import type { Candidate } from '../candidates/candidate';
 import { REASONS } from '../candidates/reasons';
-import type { FeatureName } from './features';
+import type { MeasuredFeature } from './features';
 import { FEATURE_NAMES, featureVector } from './features';
 import { predict } from './logistic-regression';
 import type { RankedItem } from './ranked-item';
 import { mixTop, scoreCandidates } from './ranker';
 
-const weightsOf = (weights: Partial<Record<FeatureName, number>>): number[] =>
-  FEATURE_NAMES.map((name) => weights[name] ?? 0);
+/** The same weight for a measure of every kind. */
+const weightsOf = (weights: Partial<Record<MeasuredFeature | 'bias', number>>): number[] => {
+  const byName = new Map<string, number>(Object.entries(weights));
+  return FEATURE_NAMES.map((name) => byName.get(name.split(':').pop()!) ?? 0);
+};
 
 const candidate = (overrides: Partial<Candidate> = {}): Candidate => ({
   contentType: 'user',
@@ -85,6 +88,24 @@ describe(scoreCandidates.name, () => {
       weightsOf({ popularity: -1 }),
     );
     expect(sut!.reason).toBe('Popular on Wave');
+  });
+
+  it('weighs a measure with the weight of the candidate’s kind', () => {
+    const features = { topic: 1 };
+    const reasons = [REASONS.popularIn('ai')];
+    const weights = FEATURE_NAMES.map((name) => (name === 'post:topic' ? 2 : 0));
+    const [post, person] = scoreCandidates(
+      [
+        candidate({ contentType: 'post', contentId: 'p-1', features, reasons }),
+        candidate({ contentType: 'user', contentId: 'u-1', features, reasons }),
+      ],
+      weights,
+    );
+    expect(post!.score).toBe(
+      Math.round(predict(weights, featureVector('post', features)) * 1e4) / 1e4,
+    );
+    expect(post!.score).toBeGreaterThan(0.85);
+    expect(person!.score).toBe(0.5);
   });
 
   it('uses the only reason there is', () => {

@@ -1,7 +1,7 @@
 import type { RecommendationContentType } from '@wave/contracts';
 import type { Candidate } from '../candidates/candidate';
-import type { FeatureName } from './features';
-import { FEATURE_NAMES, featureVector } from './features';
+import type { MeasuredFeature } from './features';
+import { featureIndex, featureVector } from './features';
 import { predict } from './logistic-regression';
 import type { RankedItem } from './ranked-item';
 
@@ -13,10 +13,10 @@ export function scoreCandidates(
   return candidates.map((candidate) => {
     const features = featureVector(candidate.contentType, candidate.features);
     const score = predict(weights, features);
-    const contribution = (feature: FeatureName | null): number => {
+    const contribution = (feature: MeasuredFeature | null): number => {
       if (feature === null) return -Infinity;
-      const index = FEATURE_NAMES.indexOf(feature);
-      return (weights[index] ?? 0) * (features[index] ?? 0);
+      const index = featureIndex(candidate.contentType, feature);
+      return index < 0 ? 0 : (weights[index] ?? 0) * (features[index] ?? 0);
     };
     let reason = candidate.reasons[0]!;
     for (const other of candidate.reasons) {
