@@ -207,7 +207,12 @@ export class RecommendationsHarness {
     return this.publish('like.created', { tweetId, userId, authorId, at: at.toISOString() });
   }
 
-  async community(name: string, ownerId: string, description = ''): Promise<string> {
+  async community(
+    name: string,
+    ownerId: string,
+    description = '',
+    options: { isPrivate?: boolean } = {},
+  ): Promise<string> {
     const communityId = uuidv7();
     await this.publish('community.created', {
       communityId,
@@ -215,7 +220,7 @@ export class RecommendationsHarness {
       name,
       description,
       category: 'technology',
-      isPrivate: false,
+      isPrivate: options.isPrivate ?? false,
       createdAt: new Date().toISOString(),
     });
     await this.join(ownerId, communityId, 'owner');

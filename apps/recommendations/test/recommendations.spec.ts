@@ -3,6 +3,7 @@ import type { Recommendation } from '@wave/contracts';
 import { eventually } from '@wave/testing';
 import type { UserRow } from '../src/candidates/candidates.repository';
 import { CandidatesRepository } from '../src/candidates/candidates.repository';
+import { RecommendationsCache } from '../src/recommendations/recommendations.cache';
 import { RecommendationsHarness } from './recommendations-harness';
 
 const ids = (list: readonly Recommendation[]): string[] => list.map((item) => item.contentId);
@@ -170,8 +171,14 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
       await sut.follow(me, grace);
       await sut.follow(grace, ada);
       expect(ids(await sut.recommendations(me, 20))).toContain(ada);
+      const cache = sut.app.get(RecommendationsCache);
+      const stale = await cache.get(me);
+      expect(stale?.map((item) => item.contentId)).toContain(ada);
 
       await sut.feedback(me, { action: 'dismiss', contentId: ada, contentType: 'user' });
+      expect(ids(await sut.recommendations(me, 20))).not.toContain(ada);
+      // A list cached before the dismissal (another replica's, written late) still leaves her out.
+      await cache.set(me, stale!);
       expect(ids(await sut.recommendations(me, 20))).not.toContain(ada);
       await sut.expireCache(me);
       // More reasons to suggest her than before: still never again.
@@ -218,29 +225,55 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
       });
     });
 
-    it('counts the member’s hashtags as their words, and forgets the words of a bio changed since', async () => {
+    it('counts the member’s hashtags as their words, and forgets the words of a bio changed or cleared since', async () => {
       const me = await sut.user('me17');
       const baker = await sut.user('baker17', { bio: 'Sourdough17 every morning' });
       const repository = sut.app.get(CandidatesRepository);
-      const topics = [{ tag: 'sourdough17', weight: 2 }];
-      expect(similarityOf(await repository.users(me, topics), baker)).toBeGreaterThan(0);
+      const baking = [{ tag: 'sourdough17', weight: 2 }];
+      const running = [{ tag: 'marathons17', weight: 1 }];
+      const bakerBio = (version: number, bio: string | null) =>
+        sut.publish('user.updated', {
+          userId: baker,
+          username: 'baker17',
+          displayName: 'baker17',
+          profileImageUrl: null,
+          verified: false,
+          version,
+          firstName: null,
+          lastName: null,
+          bio,
+          coverImageUrl: null,
+          updatedAt: new Date().toISOString(),
+        });
+      const docs = async (term: string): Promise<number> => {
+        const rows = await sut.dataSource.query<{ docs: number }[]>(
+          `SELECT docs FROM term_stats WHERE term = $1`,
+          [term],
+        );
+        return rows[0]?.docs ?? 0;
+      };
+      expect(similarityOf(await repository.users(me, baking), baker)).toBeGreaterThan(0);
+      expect(await docs('sourdough17')).toBe(1);
+      const bios = await docs('');
 
-      await sut.publish('user.updated', {
-        userId: baker,
-        username: 'baker17',
-        displayName: 'baker17',
-        profileImageUrl: null,
-        verified: false,
-        version: 3,
-        firstName: null,
-        lastName: null,
-        bio: 'Now into marathons17',
-        coverImageUrl: null,
-        updatedAt: new Date().toISOString(),
-      });
-      expect(similarityOf(await repository.users(me, topics), baker)).toBe(0);
-      const runner = [{ tag: 'marathons17', weight: 1 }];
-      expect(similarityOf(await repository.users(me, runner), baker)).toBeGreaterThan(0);
+      await bakerBio(3, 'Now into marathons17');
+      expect(similarityOf(await repository.users(me, baking), baker)).toBe(0);
+      expect(similarityOf(await repository.users(me, running), baker)).toBeGreaterThan(0);
+      expect([await docs('sourdough17'), await docs('marathons17'), await docs('')]).toEqual([
+        0,
+        1,
+        bios,
+      ]);
+
+      // An older version arriving late changes nothing.
+      await bakerBio(2, 'Sourdough17 every morning');
+      expect(similarityOf(await repository.users(me, running), baker)).toBeGreaterThan(0);
+      expect(await docs('sourdough17')).toBe(0);
+
+      // Cleared: identity sends null.
+      await bakerBio(4, null);
+      expect(similarityOf(await repository.users(me, running), baker)).toBe(0);
+      expect([await docs('marathons17'), await docs('')]).toEqual([0, bios - 1]);
     });
   });
 
@@ -387,6 +420,29 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
   });
 
   describe('communities', () => {
+    it('never tells who is in a private community: people you follow count in public ones only', async () => {
+      const [me, grace, owner] = [
+        await sut.user('me18'),
+        await sut.user('grace18'),
+        await sut.user('owner18'),
+      ];
+      await sut.follow(me, grace);
+      const open = await sut.community('Open Circle 18', owner);
+      const closed = await sut.community('Closed Circle 18', owner, '', { isPrivate: true });
+      await sut.join(grace, open);
+      await sut.join(grace, closed);
+
+      const rows = await sut.app.get(CandidatesRepository).communities(me, []);
+      expect(rows.find((row) => row.id === open)).toMatchObject({
+        viaCount: 1,
+        viaName: 'grace18',
+      });
+      expect(rows.find((row) => row.id === closed)?.viaCount ?? 0).toBe(0);
+      const list = await sut.recommendations(me, 20);
+      const reasons = list.filter((item) => item.contentId === closed).map((item) => item.reason);
+      expect(reasons.join(' ')).not.toContain('grace18');
+    });
+
     it('suggests what members of your communities also joined, and never one you are in', async () => {
       const [me, owner, peer1, peer2] = [
         await sut.user('me9'),

@@ -48,6 +48,8 @@ import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { CandidatesRepository } from '../../../apps/recommendations/src/candidates/candidates.repository';
 // eslint-disable-next-line @nx/enforce-module-boundaries
+import { recommendationsCacheKey } from '../../../apps/recommendations/src/recommendations/recommendations.cache';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { loadRecommendationsConfig } from '../../../apps/recommendations/src/config/recommendations.config';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { recommendationsDataSourceOptions } from '../../../apps/recommendations/src/database/recommendations-data-source';
@@ -551,12 +553,19 @@ async function fill(db: Client, sampled: readonly Member[]): Promise<[string, nu
     ],
   );
 
-  await step('members and their counters', [
-    // followers/following from the active follows, posts not deleted, likes and retweets
-    // received (active), as the events' counters end up.
-    `INSERT INTO users (id, username, display_name, bio, verified, version, followers_count,
+  await step(
+    'members and their counters',
+    [
+      // followers/following from the active follows, posts not deleted, likes and retweets
+      // received (active), as the events' counters end up.
+      `INSERT INTO users (id, username, display_name, bio, verified, version, followers_count,
                         following_count, posts_count, engagement_received, created_at)
-     SELECT b.id, b.username, b.username, 'Member ' || b.n || ' of the benchmark.',
+     SELECT b.id, b.username, b.username,
+       -- 60% write a bio: two hashtags of their neighbourhood and a word of everyday life.
+       CASE WHEN random() < 0.6 THEN 'Into tag' || b.home || ', tag'
+         || (b.home + 1 + floor(7 * random())::int) % ${TAGS} || ' and '
+         || (ARRAY['coffee', 'travel', 'music', 'dogs', 'code', 'films'])[1 + floor(6 * random())::int]
+         || '.' END,
        coalesce(b.pop_rank <= 20, false), 1, coalesce(fr.c, 0), coalesce(fg.c, 0),
        coalesce(ps.c, 0), coalesce(en.c, 0),
        CASE WHEN b.kind = 'new' THEN now() - random() * interval '1 day'
@@ -570,7 +579,20 @@ async function fill(db: Client, sampled: readonly Member[]): Promise<[string, nu
                 GROUP BY author_id) ps ON ps.id = b.id
      LEFT JOIN (SELECT author_id AS id, count(*)::int AS c FROM bench_interactions
                 WHERE active AND kind IN ('like', 'retweet') GROUP BY author_id) en ON en.id = b.id`,
-  ]);
+    ],
+    [
+      // The bios' words and their document frequencies, as upsertUser's setBioTerms keeps them.
+      `INSERT INTO user_terms (user_id, term)
+       SELECT u.id, l.lexeme FROM users u
+       CROSS JOIN LATERAL unnest(to_tsvector('english', coalesce(u.bio, ''))) l`,
+    ],
+    [
+      `INSERT INTO term_stats (term, docs)
+       SELECT term, count(*) FROM user_terms GROUP BY term
+       UNION ALL SELECT '', count(DISTINCT user_id) FROM user_terms
+       ON CONFLICT (term) DO UPDATE SET docs = excluded.docs`,
+    ],
+  );
 
   await step('topics', [
     // Each signal adds its weight at its time and the stored weight halves every
@@ -856,7 +878,7 @@ async function main(): Promise<void> {
     const firstRound: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const member of order) {
-        await redis.del(`${REDIS_PREFIX}recommendations:list:${member.id}`);
+        await redis.del(`${REDIS_PREFIX}${recommendationsCacheKey(member.id)}`);
         const took = await readThroughGateway(gateway.url, member);
         computed[member.kind].push(took);
         if (round === 1) firstRound.push(took);
@@ -875,9 +897,9 @@ async function main(): Promise<void> {
     // 3b. Cached: every member's list cached for long enough, then autocannon.
     const ensureCached = async () => {
       for (const member of members) {
-        const ttl = await redis.ttl(`${REDIS_PREFIX}recommendations:list:${member.id}`);
+        const ttl = await redis.ttl(`${REDIS_PREFIX}${recommendationsCacheKey(member.id)}`);
         if (ttl < WARM_UP_SECONDS + DURATION + 10) {
-          await redis.del(`${REDIS_PREFIX}recommendations:list:${member.id}`);
+          await redis.del(`${REDIS_PREFIX}${recommendationsCacheKey(member.id)}`);
           await readThroughGateway(gateway.url, member);
         }
       }

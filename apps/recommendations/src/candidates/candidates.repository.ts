@@ -141,24 +141,25 @@ export class CandidatesRepository {
          GROUP BY p.author_id ORDER BY topic DESC LIMIT ${PER_SOURCE}
        ),
        own_terms AS (
-         SELECT term, max(w) AS w FROM (
-           SELECT term, 1::float8 AS w FROM user_terms WHERE user_id = $1
+         SELECT term, max(w) AS w, bool_or(mine) AS mine FROM (
+           SELECT term, 1::float8 AS w, true AS mine FROM user_terms WHERE user_id = $1
            UNION ALL
-           SELECT l.lexeme, tags.weight / (SELECT max(weight) FROM tags)
+           SELECT l.lexeme, tags.weight / (SELECT max(weight) FROM tags), false
            FROM tags CROSS JOIN LATERAL unnest(to_tsvector('english', tags.tag)) l
          ) q GROUP BY term
        ),
+       -- A word of the member's bio that no other bio holds finds nobody: it takes no slot.
        weighted_terms AS (
          SELECT o.term, o.w * ln(1 + n.docs::float8 / greatest(1, s.docs)) AS w
          FROM own_terms o
-         JOIN term_stats s ON s.term = o.term AND s.term <> ''
+         JOIN term_stats s ON s.term = o.term AND s.term <> '' AND s.docs > o.mine::int
          CROSS JOIN (SELECT docs FROM term_stats WHERE term = '') n
          ORDER BY 2 DESC LIMIT ${SIMILAR_TERMS}
        ),
        similar_profiles AS (
          SELECT b.user_id AS id, sum(weighted_terms.w) AS similarity
          FROM weighted_terms CROSS JOIN LATERAL (
-           SELECT user_id FROM user_terms WHERE term = weighted_terms.term
+           SELECT user_id FROM user_terms WHERE term = weighted_terms.term AND user_id <> $1
            ORDER BY user_id DESC LIMIT ${PER_TERM}
          ) b
          GROUP BY b.user_id ORDER BY similarity DESC LIMIT ${PER_SOURCE}
@@ -257,7 +258,8 @@ export class CandidatesRepository {
   /**
    * Communities: joined by members of the member's communities (co-membership), with people the
    * member follows among their members, about the member's topics, and the biggest; never one
-   * the member is in or dismissed.
+   * the member is in or dismissed. Who is in a private community is for its members only, so the
+   * first two count public communities only (a private one may come from the other two).
    */
   async communities(userId: string, topics: readonly Topic[]): Promise<CommunityRow[]> {
     const query = topics
@@ -286,6 +288,7 @@ export class CandidatesRepository {
            WHERE user_id = peers.user_id AND active
            ORDER BY changed_at DESC LIMIT ${PEER_MEMBERSHIPS_READ}
          ) o
+         JOIN communities pub ON pub.id = o.community_id AND NOT pub.is_private
          GROUP BY o.community_id ORDER BY co_count DESC LIMIT ${PER_SOURCE}
        ),
        ${MINE},
@@ -297,6 +300,7 @@ export class CandidatesRepository {
            SELECT community_id FROM community_members WHERE user_id = mine.via AND active
            ORDER BY changed_at DESC LIMIT ${PEER_MEMBERSHIPS_READ}
          ) m
+         JOIN communities pub ON pub.id = m.community_id AND NOT pub.is_private
          JOIN users v ON v.id = mine.via
          GROUP BY m.community_id ORDER BY via_count DESC LIMIT ${PER_SOURCE}
        ),

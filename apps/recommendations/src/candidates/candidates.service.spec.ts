@@ -225,10 +225,13 @@ describe(postCandidate.name, () => {
     [168, -3.5],
     [500, -3.5],
     [-5, 0],
-  ])('rates a post %p hours old %p fresh (the log of a decay, down to a week)', (hours, freshness) => {
-    const sut = postCandidate(postRow({ createdAt: hoursAgo(hours) }), [], NOW);
-    expect(sut.features.freshness).toBeCloseTo(freshness, 12);
-  });
+  ])(
+    'rates a post %p hours old %p fresh (the log of a decay, down to a week)',
+    (hours, freshness) => {
+      const sut = postCandidate(postRow({ createdAt: hoursAgo(hours) }), [], NOW);
+      expect(sut.features.freshness).toBeCloseTo(freshness, 12);
+    },
+  );
 
   it('takes an author without posts as having one', () => {
     const sut = postCandidate(postRow({ authorEngagement: 7 }), [], NOW);

@@ -3,9 +3,17 @@ import type { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '@wave/redis';
 import type { RecommendationsConfig } from '../config/recommendations.config';
 import { RECOMMENDATIONS_CONFIG } from '../config/recommendations.config';
+import { FEATURE_SET } from '../ranking/features';
 import type { RankedItem } from '../ranking/ranked-item';
 
-const keyOf = (userId: string): string => `recommendations:list:${userId}`;
+/**
+ * A member's list under today's features: a list ranked by a release with other features (its
+ * vectors would be recorded as today's impressions) is never read, during a rolling deploy or
+ * after it, and expires by itself.
+ */
+export const recommendationsCacheKey = (userId: string): string =>
+  `recommendations:list:${FEATURE_SET}:${userId}`;
+const keyOf = recommendationsCacheKey;
 
 /**
  * Each member's ranked list (RECOMMENDATIONS_MAX items), kept CACHE_TTL_SECONDS (the spec's 5

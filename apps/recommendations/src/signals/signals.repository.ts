@@ -19,7 +19,8 @@ export interface UserFacts {
   id: string;
   username: string;
   displayName: string;
-  bio: string | null;
+  /** Undefined when the event does not carry it (a registration): the stored bio stays. */
+  bio: string | null | undefined;
   profileImageUrl: string | null;
   verified: boolean;
   version: number;
@@ -87,7 +88,8 @@ export class SignalsRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (id) DO UPDATE SET
          username = excluded.username, display_name = excluded.display_name,
-         bio = coalesce(excluded.bio, users.bio), verified = excluded.verified,
+         bio = CASE WHEN $9::boolean THEN excluded.bio ELSE users.bio END,
+         verified = excluded.verified,
          profile_image_url = excluded.profile_image_url,
          version = excluded.version, created_at = coalesce(users.created_at, excluded.created_at)
        WHERE users.version < excluded.version
@@ -96,11 +98,12 @@ export class SignalsRepository {
           user.id,
           user.username,
           user.displayName,
-          user.bio,
+          user.bio ?? null,
           user.verified,
           user.version,
           user.createdAt,
           user.profileImageUrl,
+          user.bio !== undefined,
         ],
       ),
     );

@@ -58,7 +58,7 @@ export class SignalsService {
           id: p.userId,
           username: p.username,
           displayName: p.displayName,
-          bio: 'bio' in p ? p.bio : null,
+          bio: 'bio' in p ? p.bio : undefined,
           profileImageUrl: p.profileImageUrl,
           verified: p.verified,
           version: p.version,
