@@ -121,7 +121,13 @@ export function useToggleFollow(userId: string) {
       };
     },
     onError: (error, { follow }, snapshot) => {
-      queryClient.setQueryData<boolean>(followKeys.status(userId), snapshot?.following ?? !follow);
+      // A later click still on its way decides what the buttons show.
+      if (queryClient.isMutating({ mutationKey }) <= 1) {
+        queryClient.setQueryData<boolean>(
+          followKeys.status(userId),
+          snapshot?.following ?? !follow,
+        );
+      }
       if (snapshot?.profile) {
         const { profile } = snapshot;
         updateCachedProfiles(queryClient, userId, (user) => ({ ...user, ...profile }));

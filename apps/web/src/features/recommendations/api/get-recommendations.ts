@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Recommendation, RecommendationContentType } from '@wave/contracts';
 import { api } from '../../../lib/api-client';
@@ -39,3 +40,26 @@ export const useRecommendations = (
   contentType: RecommendationContentType | null = null,
   enabled = true,
 ) => useQuery({ ...recommendationsQueryOptions(max, contentType), enabled });
+
+/**
+ * A dismissed item leaves every list the client holds (the widget, 'Who to follow', the new
+ * member's welcome), as the server leaves it out of every later one.
+ */
+export function forgetRecommendation(
+  queryClient: QueryClient,
+  item: Pick<Recommendation, 'contentId' | 'contentType'>,
+): void {
+  queryClient.setQueriesData<Recommendation[]>({ queryKey: recommendationKeys.all }, (list) =>
+    list?.filter(
+      (other) => other.contentId !== item.contentId || other.contentType !== item.contentType,
+    ),
+  );
+}
+
+/**
+ * The member followed, joined or liked something: every list is read again when next shown (the
+ * server leaves out what the member follows at once), without reloading the ones on screen.
+ */
+export function markRecommendationsStale(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: recommendationKeys.all, refetchType: 'none' });
+}

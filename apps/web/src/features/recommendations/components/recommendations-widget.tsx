@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Recommendation } from '@wave/contracts';
 import { FileText, RefreshCw, User, Users, X } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -5,7 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-client';
-import { useRecommendations } from '../api/get-recommendations';
+import { forgetRecommendation, useRecommendations } from '../api/get-recommendations';
 import { useRecommendationFeedback } from '../api/send-feedback';
 import { MESSAGES } from '../messages';
 import { recommendationHref, recommendationTitle } from '../utils/recommendation-title';
@@ -60,11 +61,13 @@ function RecommendationRow({
  * Recommendations' asks again.
  */
 export function RecommendationsWidget() {
+  const queryClient = useQueryClient();
   const query = useRecommendations(WIDGET_SIZE);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   // A refused dismissal brings its item back even when other feedback was sent since (the
   // rollback is on the hook: callbacks given to `mutate` run for the latest call only).
   const dismissal = useRecommendationFeedback({
+    onSuccess: (_, item) => forgetRecommendation(queryClient, item),
     onError: (error, item) => {
       const key = keyOf(item);
       setDismissed((current) => {

@@ -18,6 +18,7 @@ import {
 } from '../testing/recommendation-test-utils';
 import type { FetchCall } from '../testing/recommendation-test-utils';
 import { NewMemberWelcome } from './new-member-welcome';
+import { RecommendationsWidget } from './recommendations-widget';
 import { WhoToFollow } from './who-to-follow';
 
 const GRACE_ID = '0190a1b2-0000-7000-8000-0000000000a2';
@@ -133,6 +134,32 @@ describe('SuggestedPerson', () => {
     expectGrace(welcome(), true);
     expectGrace(sidebar(), true);
     expect(screen.queryByText('Follow failed')).not.toBeInTheDocument();
+  });
+
+  it('leaves Who to follow when dismissed in the AI recommendations, and marks every list stale once followed', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderBoth({
+      ui: (
+        <>
+          <RecommendationsWidget />
+          <WhoToFollow />
+        </>
+      ),
+    });
+    const widget = await screen.findByRole('list', { name: 'AI Recommendations' });
+    await within(sidebar()).findByRole('button', { name: 'Follow Grace Hopper' });
+
+    await user.click(within(widget).getByRole('button', { name: 'Dismiss @grace' }));
+    await waitFor(() =>
+      expect(within(sidebar()).queryByText('Grace Hopper')).not.toBeInTheDocument(),
+    );
+    expect(within(sidebar()).getByText('Linus Torvalds')).toBeVisible();
+
+    await user.click(within(sidebar()).getByRole('button', { name: 'Follow Linus Torvalds' }));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    const states = queryClient.getQueryCache().findAll({ queryKey: ['recommendations'] });
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((query) => query.state.isInvalidated)).toBe(true);
   });
 
   it('shows Follow in both again when unfollowed in the other list', async () => {

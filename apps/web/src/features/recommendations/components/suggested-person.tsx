@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { userKeys } from '../../auth/api/current-user';
 import { useIsFollowing, useToggleFollow } from '../../profile/api/follow-user';
 import { tweetKeys } from '../../tweets/api/tweet-keys';
+import { markRecommendationsStale } from '../api/get-recommendations';
 import { MESSAGES } from '../messages';
 
 /**
@@ -35,6 +36,7 @@ export function SuggestedPerson({
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: userKeys.current });
           void queryClient.invalidateQueries({ queryKey: tweetKeys.feed() });
+          markRecommendationsStale(queryClient);
         },
       },
     );
