@@ -355,6 +355,67 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
     });
   });
 
+  describe('edited posts', () => {
+    const edit = (
+      tweetId: string,
+      authorId: string,
+      content: string,
+      hashtags: string[],
+      at: Date,
+    ) =>
+      sut.publish('tweet.updated', {
+        tweetId,
+        authorId,
+        content,
+        hashtags,
+        mentions: [],
+        editedAt: at.toISOString(),
+      });
+
+    it('are suggested with their new text and hashtags; an older edit arriving later changes nothing', async () => {
+      const me = await sut.user('me19');
+      const author = await sut.user('author19');
+      const post = await sut.post(author, { content: 'About #old19', hashtags: ['old19'] });
+      const now = Date.now();
+      await edit(post, author, 'Now about #new19', ['new19'], new Date(now + 2_000));
+      await edit(post, author, 'A stale edit #old19', ['old19'], new Date(now + 1_000));
+
+      const repository = sut.app.get(CandidatesRepository);
+      const posts = await repository.posts(me, [{ tag: 'new19', weight: 1 }]);
+      expect(posts.find((row) => row.id === post)).toMatchObject({
+        content: 'Now about #new19',
+        hashtags: ['new19'],
+      });
+      const people = await repository.users(me, [{ tag: 'old19', weight: 1 }]);
+      expect(people.find((row) => row.id === author)?.topic ?? 0).toBe(0);
+      const byNewTag = await repository.users(me, [{ tag: 'new19', weight: 1 }]);
+      expect(byNewTag.find((row) => row.id === author)).toMatchObject({ topTag: 'new19' });
+    });
+
+    it('keep an edit heard before the post itself', async () => {
+      const me = await sut.user('me20');
+      const author = await sut.user('author20');
+      const tweetId = uuidv7();
+      await edit(tweetId, author, 'Edited first #late20', ['late20'], new Date(Date.now() + 1_000));
+      await sut.publish('tweet.created', {
+        tweetId,
+        authorId: author,
+        content: 'The original #early20',
+        hashtags: ['early20'],
+        mentions: [],
+        imageUrls: [],
+        parentId: null,
+        createdAt: new Date().toISOString(),
+      });
+      const posts = await sut.app
+        .get(CandidatesRepository)
+        .posts(me, [{ tag: 'late20', weight: 1 }]);
+      expect(posts.find((row) => row.id === tweetId)).toMatchObject({
+        content: 'Edited first #late20',
+      });
+    });
+  });
+
   describe('a hashtag’s posts', () => {
     const topics = (tag: string) => [{ tag, weight: 1 }];
 

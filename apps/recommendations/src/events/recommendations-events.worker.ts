@@ -48,6 +48,7 @@ export class RecommendationsEventsWorker extends EventSubscriber<'recommendation
         'follow.created': apply,
         'follow.deleted': apply,
         'tweet.created': apply,
+        'tweet.updated': apply,
         'tweet.deleted': apply,
         'like.created': apply,
         'like.deleted': apply,

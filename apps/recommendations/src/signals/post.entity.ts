@@ -45,4 +45,8 @@ export class PostEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;
+
+  /** The latest edit applied (`tweet.updated`): an older edit arriving later changes nothing. */
+  @Column({ type: 'timestamptz', nullable: true })
+  editedAt!: Date | null;
 }

@@ -183,8 +183,11 @@ export class SignalsRepository {
         `INSERT INTO posts (id, author_id, parent_id, content, hashtags, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (id) DO UPDATE SET author_id = excluded.author_id,
-           parent_id = excluded.parent_id, content = excluded.content,
-           hashtags = excluded.hashtags, created_at = excluded.created_at
+           parent_id = excluded.parent_id,
+           content = CASE WHEN posts.edited_at IS NULL THEN excluded.content ELSE posts.content END,
+           hashtags = CASE WHEN posts.edited_at IS NULL THEN excluded.hashtags
+             ELSE posts.hashtags END,
+           created_at = excluded.created_at
            WHERE posts.created_at IS NULL AND posts.deleted_at IS NULL
          RETURNING id`,
         [post.id, post.authorId, post.parentId, post.content, post.hashtags, post.createdAt],
@@ -209,6 +212,42 @@ export class SignalsRepository {
       await this.refreshHot(manager, post.parentId);
     }
     return true;
+  }
+
+  /**
+   * An edit: the post's text and hashtags, and its hashtags' rows, unless a later edit was
+   * applied or the post is deleted. An edit heard before its post keeps a row (created_at
+   * null) whose text the post's creation does not overwrite.
+   */
+  async editPost(
+    manager: EntityManager,
+    edit: { id: string; authorId: string; content: string; hashtags: string[]; editedAt: Date },
+  ): Promise<void> {
+    const rows = returnedRows<{ id: string }>(
+      await manager.query(
+        `INSERT INTO posts (id, author_id, content, hashtags, edited_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO UPDATE SET content = excluded.content, hashtags = excluded.hashtags,
+           edited_at = excluded.edited_at
+           WHERE posts.deleted_at IS NULL
+             AND (posts.edited_at IS NULL OR posts.edited_at < excluded.edited_at)
+         RETURNING id`,
+        [edit.id, edit.authorId, edit.content, edit.hashtags, edit.editedAt],
+      ),
+    );
+    if (rows.length === 0) return;
+    await manager.query(
+      `WITH p AS (SELECT * FROM posts WHERE id = $1),
+       gone AS (
+         DELETE FROM post_tags t USING p
+         WHERE t.post_id = p.id AND NOT (t.tag = ANY (p.hashtags))
+       )
+       INSERT INTO post_tags (post_id, tag, author_id, is_reply, hot, created_at)
+       SELECT p.id, t.tag, p.author_id, p.parent_id IS NOT NULL, p.hot, p.created_at
+       FROM p CROSS JOIN LATERAL (SELECT DISTINCT unnest(p.hashtags) AS tag) t
+       WHERE p.created_at > now() - interval '${TOPICAL_WINDOW_DAYS} days'
+       ON CONFLICT DO NOTHING`,
+      [edit.id],
+    );
   }
 
   /** Marks a post deleted (the row stays, so a late event cannot bring it back). */

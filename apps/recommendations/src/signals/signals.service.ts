@@ -105,6 +105,17 @@ export class SignalsService {
         }
         return null;
       }
+      case 'tweet.updated': {
+        const p = event.payload;
+        await repository.editPost(manager, {
+          id: p.tweetId,
+          authorId: p.authorId,
+          content: p.content,
+          hashtags: tagsOf(p.hashtags),
+          editedAt: new Date(p.editedAt),
+        });
+        return null;
+      }
       case 'tweet.deleted': {
         const p = event.payload;
         await repository.deletePost(manager, p.tweetId, p.authorId, new Date(p.deletedAt));

@@ -218,7 +218,7 @@ export const EVENT_SUBSCRIPTIONS = {
   'follow.created': ['timeline', 'search', 'recommendations', 'analytics'],
   'follow.deleted': ['timeline', 'search', 'recommendations', 'analytics'],
   'tweet.created': ['timeline', 'search', 'recommendations', 'analytics'],
-  'tweet.updated': ['search', 'analytics'],
+  'tweet.updated': ['search', 'recommendations', 'analytics'],
   'tweet.deleted': ['search', 'recommendations', 'analytics', 'media'],
   'reply.created': ['analytics'],
   'like.created': ['recommendations', 'analytics'],
