@@ -26,7 +26,9 @@
  * Training: one member in EVAL_PANEL_EVERY (the panel) is shown a list by
  * RecommendationsService.recommend and reacts by the generator's own rates (follows, likes, joins
  * as events; clicks and dismissals as feedback; the rest ignored), then TrainingWorker.run judges
- * the impressions IGNORED_AFTER_HOURS later. Evaluation: up to EVAL_JUDGED members off the panel,
+ * the impressions IGNORED_AFTER_HOURS later (EVAL_TRAINING_ROUNDS times: the hourly job's loop,
+ * where a second panel sees what the first training's weights rank). 60% of members write a bio
+ * (everyday words, and most of them words of their topic). Evaluation: up to EVAL_JUDGED members off the panel,
  * each ranked by the real candidates, features and ranker (mixTop of scoreCandidates, with the
  * starting and the trained weights), against a popularity baseline, random, and an oracle that
  * ranks by the generator's own rates (what no ranker can beat on average: the platform's ceiling).
@@ -85,6 +87,11 @@ const PAST_DAYS = env('EVAL_PAST_DAYS', 10);
 const FUTURE_DAYS = env('EVAL_FUTURE_DAYS', 3);
 /** One member in this many is on the training panel (shown lists, reacting); the rest are judged. */
 const PANEL_EVERY = Math.max(2, Math.round(env('EVAL_PANEL_EVERY', 4)));
+/**
+ * Rounds of the service's loop: the panel is shown lists by the weights in use, then the job
+ * trains (hourly in the service); a second round shows what the first round's weights rank.
+ */
+const TRAINING_ROUNDS = Math.max(1, Math.round(env('EVAL_TRAINING_ROUNDS', 1)));
 /** At most this many members are judged (the first off the panel with a held-out item). */
 const JUDGED = Math.max(1, Math.round(env('EVAL_JUDGED', 400)));
 /** Items shown to each panel member, and how many members' lists are read at once. */
@@ -349,6 +356,29 @@ const GENERAL_COMMUNITIES: [string, string][] = [
   ['Introductions', 'New here? Tell everyone who you are'],
 ];
 const NOISE_TAGS = ['news', 'monday', 'life', 'weekend', 'thoughts', 'today', 'mood', 'random'];
+/** Bios: who writes one, and what else goes in it besides the member's topic. */
+const BIO_SHARE = 0.6;
+const BIO_TOPIC_SHARE = 0.8;
+const BIO_WORDS = [
+  'coffee',
+  'dad',
+  'mum',
+  'opinions',
+  'my',
+  'own',
+  'student',
+  'engineer',
+  'teacher',
+  'nurse',
+  'dog',
+  'cats',
+  'travel',
+  'tea',
+  'city',
+  'life',
+  'husband',
+  'wife',
+];
 /** Within a topic, its first hashtag is the most used. */
 const TAG_WEIGHTS = [5, 3, 2, 1.5, 1];
 /** Relative sizes of the groups: some large, some small. */
@@ -460,6 +490,22 @@ function generatePlatform(cutoff: number): Platform {
       celebrity,
     };
   });
+  // Bios from a generator of their own, so the rest of the platform is the one drawn without them.
+  const bioRandom = new Random(SEED + 1);
+  const bioOf = (member: Member): string | null => {
+    if (!bioRandom.chance(BIO_SHARE)) return null;
+    const words = new Set<string>();
+    for (let i = 0; i < 1 + bioRandom.int(2); i++) words.add(bioRandom.pick(BIO_WORDS));
+    if (bioRandom.chance(BIO_TOPIC_SHARE)) {
+      for (let i = 0; i < 1 + bioRandom.int(2); i++) {
+        words.add(bioRandom.pick(TOPICS[member.group]!.tags));
+      }
+    }
+    if (member.secondary !== null && bioRandom.chance(0.3)) {
+      words.add(bioRandom.pick(TOPICS[member.secondary]!.tags));
+    }
+    return [...words].join(', ');
+  };
   for (const member of members) {
     setup.push(
       envelope(
@@ -474,6 +520,27 @@ function generatePlatform(cutoff: number): Platform {
           createdAt: new Date(pastStart - random.next() * 60 * DAY_MS).toISOString(),
         },
         pastStart - DAY_MS,
+      ),
+    );
+    const bio = bioOf(member);
+    if (bio === null) continue;
+    setup.push(
+      envelope(
+        'user.updated',
+        {
+          userId: member.id,
+          username: `member_${member.index}`,
+          displayName: `Member ${member.index}`,
+          profileImageUrl: null,
+          verified: member.celebrity,
+          version: 2,
+          firstName: null,
+          lastName: null,
+          bio,
+          coverImageUrl: null,
+          updatedAt: new Date(pastStart - DAY_MS + 1_000).toISOString(),
+        },
+        pastStart - DAY_MS + 1_000,
       ),
     );
   }
@@ -1559,13 +1626,18 @@ async function main(): Promise<void> {
     progress(`past applied in ${applySeconds}`);
 
     phase = performance.now();
-    const panel = await runPanel(app, platform, ownerFollows, ownerJoins);
-    const training: TrainingRun = await app
-      .get(TrainingWorker)
-      .run(new Date(Date.now() + (config.IGNORED_AFTER_HOURS + 1) * HOUR_MS));
+    const rounds: { panel: PanelOutcome; training: TrainingRun }[] = [];
+    for (let round = 1; round <= TRAINING_ROUNDS; round++) {
+      const panel = await runPanel(app, platform, ownerFollows, ownerJoins);
+      const training: TrainingRun = await app
+        .get(TrainingWorker)
+        .run(new Date(Date.now() + (config.IGNORED_AFTER_HOURS + 1) * HOUR_MS));
+      rounds.push({ panel, training });
+      progress(`round ${round}: ${training.reason}`);
+    }
     const trained = (await app.get(ModelService).current()).weights;
     const trainingSeconds = seconds(phase);
-    progress(`panel and training in ${trainingSeconds}: ${training.reason}`);
+    progress(`panel and training in ${trainingSeconds}`);
 
     phase = performance.now();
     const c = platform.counts;
@@ -1581,7 +1653,7 @@ async function main(): Promise<void> {
     const evaluationSeconds = seconds(phase);
     progress(`evaluation in ${evaluationSeconds}`);
 
-    report(platform, panel, training, { starting, trained }, evaluation, pastShares);
+    report(platform, rounds, { starting, trained }, evaluation, pastShares);
     say();
     say(
       `Runtime ${seconds(started)}: past applied ${applySeconds}, panel and training ${trainingSeconds}, evaluation ${evaluationSeconds}.`,
@@ -1626,8 +1698,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 function report(
   platform: Platform,
-  panel: PanelOutcome,
-  training: TrainingRun,
+  rounds: readonly { panel: PanelOutcome; training: TrainingRun }[],
   weights: { starting: number[]; trained: number[] },
   evaluation: Evaluation,
   pastShares: Record<RecommendationContentType, number>,
@@ -1657,24 +1728,25 @@ function report(
   });
   say(`Groups: ${groups.join('; ')}.`);
   say();
-  say(
-    `Training panel: ${panel.members} members (one in ${PANEL_EVERY}) shown ${SHOWN} items each: ` +
-      `${panel.shown} shown (${panel.shownByKind.user} people, ${panel.shownByKind.post} posts, ` +
-      `${panel.shownByKind.community} communities), ${panel.acted} acted on (${panel.actedByKind.user} ` +
-      `follows, ${panel.actedByKind.post} likes, ${panel.actedByKind.community} joins), ` +
-      `${panel.clicked} clicked, ${panel.dismissed} dismissed, the rest ignored.`,
-  );
-  const m = training.metrics;
-  say(
-    `Training run: ${training.reason}${training.modelId ? ` (model ${training.modelId} kept)` : ' (not kept)'}` +
-      (m
-        ? `; ${m.samples} samples, ${m.positives} positive, ${m.holdout} of held-out members: ` +
-          `log loss ${fixed(m.holdoutLogLoss)} (starting weights ${fixed(m.currentLogLoss)}), ` +
-          `AUC ${fixed(m.holdoutAuc)} (starting weights ${fixed(m.currentAuc)})`
-        : '') +
-      '.',
-  );
-  say();
+  for (const [i, { panel, training }] of rounds.entries()) {
+    const m = training.metrics;
+    say(
+      `Round ${i + 1}: the panel, ${panel.members} members (one in ${PANEL_EVERY}), shown ${SHOWN} items ` +
+        `each by the weights in use: ${panel.shown} shown (${panel.shownByKind.user} people, ` +
+        `${panel.shownByKind.post} posts, ${panel.shownByKind.community} communities), ${panel.acted} ` +
+        `acted on (${panel.actedByKind.user} follows, ${panel.actedByKind.post} likes, ` +
+        `${panel.actedByKind.community} joins), ${panel.clicked} clicked, ${panel.dismissed} dismissed, ` +
+        `the rest ignored. Training: ${training.reason}` +
+        (training.modelId ? ` (model ${training.modelId} kept)` : ' (not kept)') +
+        (m
+          ? `; ${m.samples} samples, ${m.positives} positive, ${m.holdout} of held-out members: ` +
+            `log loss ${fixed(m.holdoutLogLoss)} (weights in use ${fixed(m.currentLogLoss)}), ` +
+            `AUC ${fixed(m.holdoutAuc)} (weights in use ${fixed(m.currentAuc)})`
+          : '') +
+        '.',
+    );
+    say();
+  }
   say('| feature | starting | trained |');
   say('| --- | ---: | ---: |');
   FEATURE_NAMES.forEach((name, i) =>
