@@ -118,7 +118,23 @@ describe('recommendations through the gateway', () => {
     expect((await recommendations(me.client)).map((entry) => entry.contentId)).not.toContain(
       hopper.id,
     );
+    // A new reason to suggest Hopper (Alan follows her too), once recommendations has heard it
+    // (Zed, who follows Alan only, is suggested Hopper then), and a list computed anew after it
+    // (the member's own click clears their cached list): still never again.
     await follow(alan, hopper);
+    const zed = await member('zed');
+    await follow(zed, alan);
+    await eventually(
+      () => recommendations(zed.client),
+      (items) => items.some((entry) => entry.contentId === hopper.id),
+      { what: 'Hopper suggested to Zed through Alan' },
+    );
+    const clicked = await me.client.post('/api/ai/feedback', {
+      action: 'click',
+      contentId: zed.id,
+      contentType: 'user',
+    });
+    expect(clicked.status).toBe(204);
     expect((await recommendations(me.client)).map((entry) => entry.contentId)).not.toContain(
       hopper.id,
     );
