@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { ServiceProcess } from '@wave/testing';
-import { serviceProcess } from '@wave/testing';
+import { freePort, serviceProcess } from '@wave/testing';
 
 const ROOT = join(__dirname, '../..');
 
@@ -21,4 +21,40 @@ export function builtService(
   options: { healthPath?: string } = {},
 ): ServiceProcess {
   return serviceProcess({ name: app, bundle: bundleOf(app), cwd: ROOT, port, env, ...options });
+}
+
+/** Where a benchmark's services keep their data, and the secret of their signed identity header. */
+export interface BenchStores {
+  databaseUrl: string;
+  redisUrl: string;
+  redisKeyPrefix: string;
+  internalAuthSecret: string;
+}
+
+/**
+ * The environment of a benchmark's built services: production mode and logging at `warn` (what
+ * every benchmark measures), its stores, and `extra` (addresses, lifted rate limits).
+ */
+export const builtServiceEnv = (
+  stores: BenchStores,
+  extra: Record<string, string> = {},
+): Record<string, string> => ({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: stores.databaseUrl,
+  REDIS_URL: stores.redisUrl,
+  REDIS_KEY_PREFIX: stores.redisKeyPrefix,
+  INTERNAL_AUTH_SECRET: stores.internalAuthSecret,
+  ...extra,
+});
+
+type Ports<N extends number, T extends number[] = []> = T['length'] extends N
+  ? T
+  : Ports<N, [...T, number]>;
+
+/** `count` free loopback ports, one after the other. */
+export async function freePorts<N extends number>(count: N): Promise<Ports<N>> {
+  const ports: number[] = [];
+  for (let i = 0; i < count; i++) ports.push(await freePort());
+  return ports as Ports<N>;
 }

@@ -9,8 +9,8 @@
  */
 import autocannon from 'autocannon';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
-import { createTestDatabase, createTestRedisNamespace, freePort } from '@wave/testing';
-import { builtService, migrateBuilt } from './built-service';
+import { createTestDatabase, createTestRedisNamespace } from '@wave/testing';
+import { builtService, builtServiceEnv, freePorts, migrateBuilt } from './built-service';
 
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const DURATION_SECONDS = Number(process.env['BENCH_DURATION'] ?? 5);
@@ -43,17 +43,19 @@ async function measure(url: string, headers: Record<string, string>): Promise<Me
 async function main(): Promise<void> {
   const database = await createTestDatabase('bench_gateway');
   const redis = createTestRedisNamespace('bench-gateway');
-  const [identityPort, gatewayPort] = [await freePort(), await freePort()];
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
-    REDIS_KEY_PREFIX: redis.keyPrefix,
-    INTERNAL_AUTH_SECRET: SECRET,
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    REQUEST_RATE_LIMIT_PER_IP: '100000000',
-  };
+  const [identityPort, gatewayPort] = await freePorts(2);
+  const env = builtServiceEnv(
+    {
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      redisKeyPrefix: redis.keyPrefix,
+      internalAuthSecret: SECRET,
+    },
+    {
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      REQUEST_RATE_LIMIT_PER_IP: '100000000',
+    },
+  );
   migrateBuilt('identity', env);
   const identity = builtService('identity', identityPort, env);
   const gateway = builtService('gateway', gatewayPort, env);

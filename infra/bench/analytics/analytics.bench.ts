@@ -22,8 +22,8 @@ import { Client } from 'pg';
 import type { UserAnalyticsResponse } from '@wave/contracts';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { deleteKeysWithPrefix } from '@wave/redis';
-import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
-import { builtService, migrateBuilt } from '../built-service';
+import { createTestDatabase, testRedisUrl } from '@wave/testing';
+import { builtService, builtServiceEnv, freePorts, migrateBuilt } from '../built-service';
 
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const REDIS_PREFIX = 'wave-bench-analytics:';
@@ -312,19 +312,14 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('bench_analytics');
   const redisUrl = testRedisUrl();
   await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
-  const [gatewayPort, analyticsPort, identityPort, timelinePort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: REDIS_PREFIX,
-    INTERNAL_AUTH_SECRET: SECRET,
+  const [gatewayPort, analyticsPort, identityPort, timelinePort] = await freePorts(4);
+  const stores = {
+    databaseUrl: database.url,
+    redisUrl,
+    redisKeyPrefix: REDIS_PREFIX,
+    internalAuthSecret: SECRET,
+  };
+  const env = builtServiceEnv(stores, {
     ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     TIMELINE_URL: `http://127.0.0.1:${timelinePort}`,
@@ -335,7 +330,7 @@ async function main(): Promise<void> {
     REQUEST_RATE_LIMIT_PER_IP: '1000000000',
     PAGE_VIEW_RATE_LIMIT_PER_IP: '1000000000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
-  };
+  });
   for (const name of ['identity', 'timeline', 'analytics']) migrateBuilt(name, env);
   const analytics = builtService('analytics', analyticsPort, env);
   const identity = builtService('identity', identityPort, env);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { builtServiceEnv } from '../built-service';
 
 /** Where the feed benchmark keeps its data: a database and a Redis prefix of its own. */
 export const ROOT = join(__dirname, '../../..');
@@ -21,14 +22,13 @@ export const BROADCASTER = 'broadcaster';
 export const QUIET_AUTHOR = 'quiet';
 export const QUIET_FOLLOWERS = 10;
 
-export const appEnv = (overrides: Record<string, string> = {}): Record<string, string> => ({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL,
-  DATABASE_POOL_SIZE: '20',
-  REDIS_URL,
-  REDIS_KEY_PREFIX,
-  INTERNAL_AUTH_SECRET,
-  REQUEST_RATE_LIMIT_PER_IP: '1000000000',
-  ...overrides,
-});
+export const appEnv = (overrides: Record<string, string> = {}): Record<string, string> =>
+  builtServiceEnv(
+    {
+      databaseUrl: DATABASE_URL,
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: REDIS_KEY_PREFIX,
+      internalAuthSecret: INTERNAL_AUTH_SECRET,
+    },
+    { DATABASE_POOL_SIZE: '20', REQUEST_RATE_LIMIT_PER_IP: '1000000000', ...overrides },
+  );

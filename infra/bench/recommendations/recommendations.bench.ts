@@ -42,7 +42,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { deleteKeysWithPrefix } from '@wave/redis';
-import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
+import { createTestDatabase, testRedisUrl } from '@wave/testing';
 // The benchmark runs the service's own repository and constants, so it measures the SQL the
 // service runs and fills `hot` and the topics as the service computes them.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -61,7 +61,7 @@ import {
   TOPICAL_WINDOW_DAYS,
   TOPIC_WEIGHTS,
 } from '../../../apps/recommendations/src/signals/signal-weights.constant';
-import { builtService, migrateBuilt } from '../built-service';
+import { builtService, builtServiceEnv, freePorts, migrateBuilt } from '../built-service';
 
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const REDIS_PREFIX = 'wave-bench-recommendations:';
@@ -784,19 +784,14 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('bench_recommendations');
   const redisUrl = testRedisUrl();
   await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
-  const [gatewayPort, recommendationsPort, identityPort, communitiesPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: REDIS_PREFIX,
-    INTERNAL_AUTH_SECRET: SECRET,
+  const [gatewayPort, recommendationsPort, identityPort, communitiesPort] = await freePorts(4);
+  const stores = {
+    databaseUrl: database.url,
+    redisUrl,
+    redisKeyPrefix: REDIS_PREFIX,
+    internalAuthSecret: SECRET,
+  };
+  const env = builtServiceEnv(stores, {
     RECOMMENDATIONS_URL: `http://127.0.0.1:${recommendationsPort}`,
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     COMMUNITIES_URL: `http://127.0.0.1:${communitiesPort}`,
@@ -804,7 +799,7 @@ async function main(): Promise<void> {
     // One address sends everything here: the per-address budgets are lifted.
     REQUEST_RATE_LIMIT_PER_IP: '1000000000',
     REGISTER_RATE_LIMIT_PER_IP: '100000',
-  };
+  });
   const identity = builtService('identity', identityPort, env);
   const communities = builtService('communities', communitiesPort, env);
   const recommendations = builtService('recommendations', recommendationsPort, env);

@@ -21,7 +21,7 @@ import { EventQueues, eventJobOptions } from '@wave/messaging';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { bullConnection, bullPrefix, deleteKeysWithPrefix } from '@wave/redis';
 import { createTestDatabase, freePort, testRedisUrl } from '@wave/testing';
-import { builtService, migrateBuilt } from '../built-service';
+import { builtService, builtServiceEnv, migrateBuilt } from '../built-service';
 
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 1_000_000);
@@ -244,14 +244,12 @@ async function main(): Promise<void> {
   const redisUrl = testRedisUrl();
   await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
   const port = await freePort();
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: REDIS_PREFIX,
-    INTERNAL_AUTH_SECRET: SECRET,
-  };
+  const env = builtServiceEnv({
+    databaseUrl: database.url,
+    redisUrl,
+    redisKeyPrefix: REDIS_PREFIX,
+    internalAuthSecret: SECRET,
+  });
   try {
     migrateBuilt('search', env);
     if (!reused) {
