@@ -225,6 +225,27 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
       });
     });
 
+    it('weighs a post’s text by the member’s words, a rare one more than a common one', async () => {
+      const me = await sut.user('me21', { bio: 'Quasar21 watcher, tea21 drinker' });
+      await sut.user('fellow21', { bio: 'Quasar21 and more' });
+      for (let i = 0; i < 3; i++) await sut.user(`tea21${i}`, { bio: 'Tea21 always' });
+      const author = await sut.user('author21');
+      const quasar = await sut.post(author, { content: 'Saw a quasar21 tonight' });
+      const tea = await sut.post(author, { content: 'More tea21 please' });
+      const nothing = await sut.post(author, { content: 'Nothing to see here' });
+
+      const rows = await sut.app.get(CandidatesRepository).posts(me, []);
+      const similarity = (id: string) => rows.find((row) => row.id === id)?.similarity;
+      expect(similarity(tea)).toBeGreaterThan(0);
+      expect(similarity(quasar)).toBeGreaterThan(similarity(tea)!);
+      expect(similarity(nothing)).toBe(0);
+      // The member's hashtags are their words too.
+      const tagged = await sut.app
+        .get(CandidatesRepository)
+        .posts(await sut.user('fan21'), [{ tag: 'quasar21', weight: 1 }]);
+      expect(tagged.find((row) => row.id === quasar)?.similarity).toBeGreaterThan(0);
+    });
+
     it('counts the member’s hashtags as their words, and forgets the words of a bio changed or cleared since', async () => {
       const me = await sut.user('me17');
       const baker = await sut.user('baker17', { bio: 'Sourdough17 every morning' });

@@ -36,6 +36,28 @@ const SEARCHED = `searched AS (
   ) recent
 )`;
 
+/**
+ * The member's ($1) words, from their bio and their hashtags (`tags`, with the member's interest),
+ * each weighted by its inverse document frequency over the platform's bios (TF-IDF, bios as the
+ * documents; a word no bio holds counts as the rarest); `mine` when the member's bio has it and
+ * `docs` how many bios do.
+ */
+const MEMBER_WORDS = `own_terms AS (
+  SELECT term, max(w) AS w, bool_or(mine) AS mine FROM (
+    SELECT term, 1::float8 AS w, true AS mine FROM user_terms WHERE user_id = $1
+    UNION ALL
+    SELECT l.lexeme, tags.weight / (SELECT max(weight) FROM tags), false
+    FROM tags CROSS JOIN LATERAL unnest(to_tsvector('english', tags.tag)) l
+  ) q GROUP BY term
+),
+member_words AS (
+  SELECT o.term, o.mine, coalesce(s.docs, 0) AS docs,
+    o.w * ln(1 + coalesce(n.docs, 0)::float8 / greatest(1, coalesce(s.docs, 0))) AS w
+  FROM own_terms o
+  LEFT JOIN term_stats s ON s.term = o.term AND s.term <> ''
+  LEFT JOIN (SELECT docs FROM term_stats WHERE term = '') n ON true
+)`;
+
 export interface Topic {
   tag: string;
   weight: number;
@@ -74,6 +96,8 @@ export interface PostRow {
   authorEngagement: number;
   viaCount: number;
   viaName: string | null;
+  /** The TF-IDF weight of the member's words (MEMBER_WORDS) in the post's text. */
+  similarity: number;
   searched: boolean;
 }
 
@@ -140,26 +164,15 @@ export class CandidatesRepository {
          ) p
          GROUP BY p.author_id ORDER BY topic DESC LIMIT ${PER_SOURCE}
        ),
-       own_terms AS (
-         SELECT term, max(w) AS w, bool_or(mine) AS mine FROM (
-           SELECT term, 1::float8 AS w, true AS mine FROM user_terms WHERE user_id = $1
-           UNION ALL
-           SELECT l.lexeme, tags.weight / (SELECT max(weight) FROM tags), false
-           FROM tags CROSS JOIN LATERAL unnest(to_tsvector('english', tags.tag)) l
-         ) q GROUP BY term
-       ),
-       -- A word of the member's bio that no other bio holds finds nobody: it takes no slot.
-       weighted_terms AS (
-         SELECT o.term, o.w * ln(1 + n.docs::float8 / greatest(1, s.docs)) AS w
-         FROM own_terms o
-         JOIN term_stats s ON s.term = o.term AND s.term <> '' AND s.docs > o.mine::int
-         CROSS JOIN (SELECT docs FROM term_stats WHERE term = '') n
-         ORDER BY 2 DESC LIMIT ${SIMILAR_TERMS}
+       ${MEMBER_WORDS},
+       -- A word no other bio holds finds nobody: it takes no slot.
+       bio_words AS (
+         SELECT term, w FROM member_words WHERE docs > mine::int ORDER BY w DESC LIMIT ${SIMILAR_TERMS}
        ),
        similar_profiles AS (
-         SELECT b.user_id AS id, sum(weighted_terms.w) AS similarity
-         FROM weighted_terms CROSS JOIN LATERAL (
-           SELECT user_id FROM user_terms WHERE term = weighted_terms.term AND user_id <> $1
+         SELECT b.user_id AS id, sum(bio_words.w) AS similarity
+         FROM bio_words CROSS JOIN LATERAL (
+           SELECT user_id FROM user_terms WHERE term = bio_words.term AND user_id <> $1
            ORDER BY user_id DESC LIMIT ${PER_TERM}
          ) b
          GROUP BY b.user_id ORDER BY similarity DESC LIMIT ${PER_SOURCE}
@@ -195,7 +208,8 @@ export class CandidatesRepository {
 
   /**
    * Posts: liked or retweeted lately by people the member follows, popular this week in the
-   * member's topics, and popular now; only top-level posts of people the member does not follow,
+   * member's topics, and popular now, each with the TF-IDF weight of the member's words in its
+   * text (at most 30 words, so a bounded cost per candidate); only top-level posts of people the member does not follow,
    * never the member's own, one they liked, retweeted or dismissed, nor a deleted one.
    */
   async posts(userId: string, topics: readonly Topic[]): Promise<PostRow[]> {
@@ -229,6 +243,9 @@ export class CandidatesRepository {
          ORDER BY hot DESC LIMIT ${PER_SOURCE}
        ),
        ${SEARCHED},
+       tags AS (SELECT * FROM unnest($3::varchar[], $4::float8[]) AS t(tag, weight)),
+       ${MEMBER_WORDS},
+       post_words AS (SELECT term, w FROM member_words ORDER BY w DESC LIMIT ${SIMILAR_TERMS}),
        candidates AS (
          SELECT id FROM network UNION SELECT id FROM topical UNION SELECT id FROM popular
        )
@@ -237,13 +254,18 @@ export class CandidatesRepository {
          p.created_at AS "createdAt", a.username AS "authorName", a.posts_count AS "authorPosts",
          a.engagement_received AS "authorEngagement",
          coalesce(n.via_count, 0) AS "viaCount", n.via_name AS "viaName",
-         (s.id IS NOT NULL) AS searched
+         coalesce(sim.similarity, 0)::float8 AS similarity, (s.id IS NOT NULL) AS searched
        FROM candidates c
        JOIN posts p ON p.id = c.id AND p.created_at IS NOT NULL AND p.deleted_at IS NULL
          AND p.parent_id IS NULL
        JOIN users a ON a.id = p.author_id
        LEFT JOIN network n ON n.id = c.id
        LEFT JOIN searched s ON s.id = p.author_id
+       LEFT JOIN LATERAL (
+         SELECT sum(post_words.w) AS similarity
+         FROM unnest(to_tsvector('english', p.content)) l
+         JOIN post_words ON post_words.term = l.lexeme
+       ) sim ON true
        WHERE p.author_id <> $1
          AND NOT EXISTS (SELECT 1 FROM follows f
                          WHERE f.follower_id = $1 AND f.followee_id = p.author_id AND f.active)
@@ -251,7 +273,12 @@ export class CandidatesRepository {
                          AND i.active AND i.kind IN ('like', 'retweet'))
          AND NOT EXISTS (SELECT 1 FROM dismissals d WHERE d.user_id = $1
                          AND d.content_type = 'post' AND d.content_id = p.id)`,
-      [userId, topics.slice(0, 5).map((t) => t.tag)],
+      [
+        userId,
+        topics.slice(0, 5).map((t) => t.tag),
+        topics.map((t) => t.tag),
+        topics.map((t) => t.weight),
+      ],
     );
   }
 

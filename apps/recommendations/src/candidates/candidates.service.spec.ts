@@ -36,6 +36,7 @@ const postRow = (overrides: Partial<PostRow> = {}): PostRow => ({
   authorEngagement: 0,
   viaCount: 0,
   viaName: null,
+  similarity: 0,
   searched: false,
   ...overrides,
 });
@@ -181,6 +182,12 @@ describe(postCandidate.name, () => {
     expect(textsOf(sut.reasons)).toEqual(['Popular on Wave now']);
   });
 
+  it('says when its text matches the member’s words', () => {
+    const sut = postCandidate(postRow({ similarity: 0.8 }), [], NOW);
+    expect(sut.features.content).toBe(Math.log1p(0.8));
+    expect(textsOf(sut.reasons)).toEqual(['Matches your interests', 'Popular on Wave now']);
+  });
+
   it('says who liked it when one person the member follows did', () => {
     const sut = postCandidate(postRow({ viaCount: 1, viaName: 'grace' }), [], NOW);
     expect(textsOf(sut.reasons)).toEqual(['Liked by @grace you follow', 'Popular on Wave now']);
@@ -195,6 +202,7 @@ describe(postCandidate.name, () => {
         authorEngagement: 36,
         viaCount: 2,
         viaName: 'grace',
+        similarity: 1.5,
         searched: true,
       }),
       topics,
@@ -208,6 +216,7 @@ describe(postCandidate.name, () => {
       features: {
         social: Math.log1p(2),
         topic: Math.log1p(2),
+        content: Math.log1p(1.5),
         popularity: Math.log1p(120) / 5,
         freshness: 0,
         authorRate: Math.log1p(9),

@@ -93,6 +93,7 @@ export function postCandidate(row: PostRow, topics: readonly Topic[], now: Date)
   const reasons: CandidateReason[] = [];
   if (row.viaCount > 0 && row.viaName) reasons.push(REASONS.likedBy(row.viaName, row.viaCount));
   if (topic.top) reasons.push(REASONS.popularIn(topic.top));
+  if (row.similarity > 0) reasons.push(REASONS.similarText());
   if (row.searched) reasons.push(REASONS.searchedAuthor(row.authorName));
   reasons.push(REASONS.popularPost());
   const ageHours = Math.max(0, now.getTime() - new Date(row.createdAt).getTime()) / HOUR_MS;
@@ -104,6 +105,7 @@ export function postCandidate(row: PostRow, topics: readonly Topic[], now: Date)
     features: {
       social: log1p(row.viaCount),
       topic: log1p(topic.weight),
+      content: log1p(Number(row.similarity)),
       popularity: log1p(Number(row.engagement)) / 5,
       freshness: (0 - Math.min(ageHours, FRESHNESS_FLOOR_HOURS)) / FRESHNESS_HOURS,
       authorRate: log1p(row.authorEngagement / Math.max(1, row.authorPosts)),

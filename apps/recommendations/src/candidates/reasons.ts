@@ -46,6 +46,11 @@ export const REASONS = {
     category: 'similar',
     text: 'Their profile matches your interests',
   }),
+  similarText: (): CandidateReason => ({
+    feature: 'content',
+    category: 'similar',
+    text: 'Matches your interests',
+  }),
   searched: (): CandidateReason => ({
     feature: 'searched',
     category: 'similar',

@@ -8,7 +8,7 @@ import type { RecommendationContentType } from '@wave/contracts';
  * - social: log(1 + how many people the member follows follow it, liked it, or are members);
  * - coEngagement: log(1 + members of the member's communities who also joined it);
  * - topic: log(1 + the member's interest in its hashtags or words);
- * - content: log(1 + the TF-IDF weight of the words a bio shares with the member's);
+ * - content: log(1 + the TF-IDF weight of the member's words in a bio or a post's text);
  * - popularity: log(1 + followers, engagement or members) / 5;
  * - freshness: -age / 48 h of a post, down to a week (the log of an exponential decay);
  * - authorRate: log(1 + engagement per post) of the person, the post's author, or the community;
@@ -44,6 +44,7 @@ export const FEATURE_NAMES = [
   'user:searched',
   'post:social',
   'post:topic',
+  'post:content',
   'post:popularity',
   'post:freshness',
   'post:authorRate',
