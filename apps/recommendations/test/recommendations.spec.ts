@@ -351,6 +351,35 @@ describe('recommendations (GET /api/ai/recommendations, POST /api/ai/feedback)',
       });
     });
 
+    it('suggests what people who liked the member’s likes liked this week, saying so', async () => {
+      const [me, author, peer1, peer2, stranger] = [
+        await sut.user('me22'),
+        await sut.user('author22'),
+        await sut.user('peer22a'),
+        await sut.user('peer22b'),
+        await sut.user('stranger22'),
+      ];
+      const shared = await sut.post(author, { content: 'We all liked this' });
+      const next = await sut.post(author, { content: 'Peers liked this one too' });
+      const elsewhere = await sut.post(author, { content: 'Only a stranger liked this' });
+      await sut.like(me, shared, author);
+      for (const peer of [peer1, peer2]) {
+        await sut.like(peer, shared, author);
+        await sut.like(peer, next, author);
+      }
+      await sut.like(stranger, elsewhere, author);
+
+      const rows = await sut.app.get(CandidatesRepository).posts(me, []);
+      expect(rows.find((row) => row.id === next)).toMatchObject({ coCount: 2 });
+      expect(rows.find((row) => row.id === elsewhere)?.coCount ?? 0).toBe(0);
+      expect(rows.map((row) => row.id)).not.toContain(shared);
+      const list = await sut.recommendations(me, 20);
+      expect(list.find((item) => item.contentId === next)).toMatchObject({
+        category: 'similar',
+        reason: 'Liked by people who like what you like',
+      });
+    });
+
     it('leaves out a post once its author is followed, and a deleted post', async () => {
       const [me, author, fan] = [
         await sut.user('me8'),

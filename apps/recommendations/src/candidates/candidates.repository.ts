@@ -15,6 +15,7 @@ const MEMBERSHIPS_READ = 50;
 const PEERS_READ = 100;
 const PEER_MEMBERSHIPS_READ = 20;
 const RECENT_INTERACTIONS_READ = 20;
+const CO_ENGAGERS_READ = 50;
 const PER_SOURCE = 100;
 const PER_TAG = 30;
 /** The member's words read for similar profiles, and the bios read per word. */
@@ -96,6 +97,8 @@ export interface PostRow {
   authorEngagement: number;
   viaCount: number;
   viaName: string | null;
+  /** Co-engagement: people who liked or retweeted what the member did and liked or retweeted this. */
+  coCount: number;
   /** The TF-IDF weight of the member's words (MEMBER_WORDS) in the post's text. */
   similarity: number;
   searched: boolean;
@@ -207,7 +210,8 @@ export class CandidatesRepository {
   }
 
   /**
-   * Posts: liked or retweeted lately by people the member follows, popular this week in the
+   * Posts: liked or retweeted lately by people the member follows, liked or retweeted this week
+   * by people who liked or retweeted what the member did (co-engagement), popular this week in the
    * member's topics, and popular now, each with the TF-IDF weight of the member's words in its
    * text (at most 30 words, so a bounded cost per candidate); only top-level posts of people the member does not follow,
    * never the member's own, one they liked, retweeted or dismissed, nor a deleted one.
@@ -228,6 +232,31 @@ export class CandidatesRepository {
          JOIN users v ON v.id = i.user_id
          GROUP BY i.post_id ORDER BY via_count DESC LIMIT ${PER_SOURCE}
        ),
+       -- Co-engagement: the member's latest likes and retweets, the latest others who liked or
+       -- retweeted each, and what those did this week.
+       engaged AS (
+         SELECT post_id FROM interactions
+         WHERE user_id = $1 AND active AND kind IN ('like', 'retweet')
+         ORDER BY changed_at DESC LIMIT ${RECENT_INTERACTIONS_READ}
+       ),
+       co_engagers AS (
+         SELECT DISTINCT o.user_id FROM engaged CROSS JOIN LATERAL (
+           SELECT user_id FROM interactions
+           WHERE post_id = engaged.post_id AND active AND kind IN ('like', 'retweet')
+             AND user_id <> $1
+           ORDER BY changed_at DESC LIMIT ${CO_ENGAGERS_READ}
+         ) o
+       ),
+       co AS (
+         SELECT i.post_id AS id, count(DISTINCT co_engagers.user_id)::int AS co_count
+         FROM co_engagers CROSS JOIN LATERAL (
+           SELECT post_id FROM interactions
+           WHERE user_id = co_engagers.user_id AND active AND kind IN ('like', 'retweet')
+             AND changed_at > now() - interval '${RECENT_TOPICAL_DAYS} days'
+           ORDER BY changed_at DESC LIMIT ${RECENT_INTERACTIONS_READ}
+         ) i
+         GROUP BY i.post_id ORDER BY co_count DESC LIMIT ${PER_SOURCE}
+       ),
        topical AS (
          SELECT DISTINCT p.id FROM unnest($2::varchar[]) AS tags(tag)
          CROSS JOIN LATERAL (
@@ -245,21 +274,26 @@ export class CandidatesRepository {
        ${SEARCHED},
        tags AS (SELECT * FROM unnest($3::varchar[], $4::float8[]) AS t(tag, weight)),
        ${MEMBER_WORDS},
-       post_words AS (SELECT term, w FROM member_words ORDER BY w DESC LIMIT ${SIMILAR_TERMS}),
+       post_words AS MATERIALIZED (
+         SELECT term, w FROM member_words ORDER BY w DESC LIMIT ${SIMILAR_TERMS}
+       ),
        candidates AS (
-         SELECT id FROM network UNION SELECT id FROM topical UNION SELECT id FROM popular
+         SELECT id FROM network UNION SELECT id FROM co UNION SELECT id FROM topical
+         UNION SELECT id FROM popular
        )
        SELECT p.id, p.author_id AS "authorId", p.content, p.hashtags,
          (p.like_count + 2 * p.retweet_count + p.reply_count) AS engagement,
          p.created_at AS "createdAt", a.username AS "authorName", a.posts_count AS "authorPosts",
          a.engagement_received AS "authorEngagement",
          coalesce(n.via_count, 0) AS "viaCount", n.via_name AS "viaName",
+         coalesce(co.co_count, 0) AS "coCount",
          coalesce(sim.similarity, 0)::float8 AS similarity, (s.id IS NOT NULL) AS searched
        FROM candidates c
        JOIN posts p ON p.id = c.id AND p.created_at IS NOT NULL AND p.deleted_at IS NULL
          AND p.parent_id IS NULL
        JOIN users a ON a.id = p.author_id
        LEFT JOIN network n ON n.id = c.id
+       LEFT JOIN co ON co.id = c.id
        LEFT JOIN searched s ON s.id = p.author_id
        LEFT JOIN LATERAL (
          SELECT sum(post_words.w) AS similarity

@@ -36,6 +36,7 @@ const postRow = (overrides: Partial<PostRow> = {}): PostRow => ({
   authorEngagement: 0,
   viaCount: 0,
   viaName: null,
+  coCount: 0,
   similarity: 0,
   searched: false,
   ...overrides,
@@ -182,6 +183,16 @@ describe(postCandidate.name, () => {
     expect(textsOf(sut.reasons)).toEqual(['Popular on Wave now']);
   });
 
+  it('says when people who like what the member likes liked it', () => {
+    const sut = postCandidate(postRow({ coCount: 3 }), [], NOW);
+    expect(sut.features.coEngagement).toBe(Math.log1p(3));
+    expect(sut.reasons[0]).toEqual({
+      feature: 'coEngagement',
+      category: 'similar',
+      text: 'Liked by people who like what you like',
+    });
+  });
+
   it('says when its text matches the member’s words', () => {
     const sut = postCandidate(postRow({ similarity: 0.8 }), [], NOW);
     expect(sut.features.content).toBe(Math.log1p(0.8));
@@ -202,6 +213,7 @@ describe(postCandidate.name, () => {
         authorEngagement: 36,
         viaCount: 2,
         viaName: 'grace',
+        coCount: 4,
         similarity: 1.5,
         searched: true,
       }),
@@ -215,6 +227,7 @@ describe(postCandidate.name, () => {
       authorId: 'u-9',
       features: {
         social: Math.log1p(2),
+        coEngagement: Math.log1p(4),
         topic: Math.log1p(2),
         content: Math.log1p(1.5),
         popularity: Math.log1p(120) / 5,

@@ -92,6 +92,7 @@ export function postCandidate(row: PostRow, topics: readonly Topic[], now: Date)
   const topic = topicMatch(topics, (tag) => tags.has(tag));
   const reasons: CandidateReason[] = [];
   if (row.viaCount > 0 && row.viaName) reasons.push(REASONS.likedBy(row.viaName, row.viaCount));
+  if (row.coCount > 0) reasons.push(REASONS.likedAlsoLiked());
   if (topic.top) reasons.push(REASONS.popularIn(topic.top));
   if (row.similarity > 0) reasons.push(REASONS.similarText());
   if (row.searched) reasons.push(REASONS.searchedAuthor(row.authorName));
@@ -104,6 +105,7 @@ export function postCandidate(row: PostRow, topics: readonly Topic[], now: Date)
     authorId: row.authorId,
     features: {
       social: log1p(row.viaCount),
+      coEngagement: log1p(row.coCount),
       topic: log1p(topic.weight),
       content: log1p(Number(row.similarity)),
       popularity: log1p(Number(row.engagement)) / 5,

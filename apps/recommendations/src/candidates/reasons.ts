@@ -26,6 +26,11 @@ export const REASONS = {
     category: 'similar',
     text: `Members of ${community} also joined this`,
   }),
+  likedAlsoLiked: (): CandidateReason => ({
+    feature: 'coEngagement',
+    category: 'similar',
+    text: 'Liked by people who like what you like',
+  }),
   postsAbout: (tag: string): CandidateReason => ({
     feature: 'topic',
     category: 'topics',

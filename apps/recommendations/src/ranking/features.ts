@@ -6,7 +6,8 @@ import type { RecommendationContentType } from '@wave/contracts';
  * the candidate):
  * - graph: friends of friends, log(1 + Adamic-Adar) over the people the member follows;
  * - social: log(1 + how many people the member follows follow it, liked it, or are members);
- * - coEngagement: log(1 + members of the member's communities who also joined it);
+ * - coEngagement: log(1 + members of the member's communities who also joined it, or people who
+ *   liked what the member liked and liked it);
  * - topic: log(1 + the member's interest in its hashtags or words);
  * - content: log(1 + the TF-IDF weight of the member's words in a bio or a post's text);
  * - popularity: log(1 + followers, engagement or members) / 5;
@@ -43,6 +44,7 @@ export const FEATURE_NAMES = [
   'user:authorRate',
   'user:searched',
   'post:social',
+  'post:coEngagement',
   'post:topic',
   'post:content',
   'post:popularity',

@@ -9,7 +9,7 @@ export type InteractionKind = (typeof INTERACTION_KINDS)[number];
  */
 @Entity({ name: 'interactions' })
 @Index('ix_interactions_user_active', ['userId', 'changedAt'], { where: 'active' })
-@Index('ix_interactions_post_active', ['postId'], { where: 'active' })
+@Index('ix_interactions_post_changed', ['postId', 'changedAt'], { where: 'active' })
 export class InteractionEntity {
   @PrimaryColumn({ type: 'uuid' })
   userId!: string;
