@@ -106,11 +106,21 @@ const STARTING_MEASURE_WEIGHTS: Record<MeasuredFeature, number> = {
   searched: 1,
 };
 
+/**
+ * Where a kind starts apart: a like is cheap, so people who liked the same posts share less than
+ * members of the same communities, and a post's co-engagement starts lower than a community's.
+ */
+const STARTING_KIND_WEIGHTS: Partial<Record<FeatureName, number>> = {
+  bias: -3,
+  isPost: -0.2,
+  isCommunity: 0,
+  'post:coEngagement': 0.3,
+};
+
 export const STARTING_WEIGHTS = Object.fromEntries(
   FEATURE_NAMES.map((name) => {
-    if (name === 'bias') return [name, -3];
-    if (name === 'isPost') return [name, -0.2];
-    if (name === 'isCommunity') return [name, 0];
+    const own = STARTING_KIND_WEIGHTS[name];
+    if (own !== undefined) return [name, own];
     return [name, STARTING_MEASURE_WEIGHTS[name.split(':')[1] as MeasuredFeature]];
   }),
 ) as Record<FeatureName, number>;
