@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { ServiceProcess } from '@wave/testing';
-import { freePort, serviceProcess } from '@wave/testing';
+import { deleteKeysWithPrefix } from '@wave/redis';
+import type { ServiceProcess, TestDatabase } from '@wave/testing';
+import { createTestDatabase, freePort, serviceProcess, testRedisUrl } from '@wave/testing';
 
 const ROOT = join(__dirname, '../..');
 
@@ -29,6 +30,24 @@ export interface BenchStores {
   redisUrl: string;
   redisKeyPrefix: string;
   internalAuthSecret: string;
+}
+
+/**
+ * A benchmark's own stores: a scratch database (`database.drop()` at the end) and the Redis key
+ * prefix, emptied first.
+ */
+export async function scratchStores(
+  databaseName: string,
+  redisKeyPrefix: string,
+  internalAuthSecret: string,
+): Promise<{ database: TestDatabase; stores: BenchStores }> {
+  const database = await createTestDatabase(databaseName);
+  const redisUrl = testRedisUrl();
+  await deleteKeysWithPrefix(redisUrl, redisKeyPrefix);
+  return {
+    database,
+    stores: { databaseUrl: database.url, redisUrl, redisKeyPrefix, internalAuthSecret },
+  };
 }
 
 /**

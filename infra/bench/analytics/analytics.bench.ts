@@ -22,8 +22,13 @@ import { Client } from 'pg';
 import type { UserAnalyticsResponse } from '@wave/contracts';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { deleteKeysWithPrefix } from '@wave/redis';
-import { createTestDatabase, testRedisUrl } from '@wave/testing';
-import { builtService, builtServiceEnv, freePorts, migrateBuilt } from '../built-service';
+import {
+  builtService,
+  builtServiceEnv,
+  freePorts,
+  migrateBuilt,
+  scratchStores,
+} from '../built-service';
 
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const REDIS_PREFIX = 'wave-bench-analytics:';
@@ -309,16 +314,9 @@ async function main(): Promise<void> {
   say(
     `Analytics benchmark, ${new Date().toISOString()}: services built, NODE_ENV=production, LOG_LEVEL=warn`,
   );
-  const database = await createTestDatabase('bench_analytics');
-  const redisUrl = testRedisUrl();
-  await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
+  const { database, stores } = await scratchStores('bench_analytics', REDIS_PREFIX, SECRET);
+  const { redisUrl } = stores;
   const [gatewayPort, analyticsPort, identityPort, timelinePort] = await freePorts(4);
-  const stores = {
-    databaseUrl: database.url,
-    redisUrl,
-    redisKeyPrefix: REDIS_PREFIX,
-    internalAuthSecret: SECRET,
-  };
   const env = builtServiceEnv(stores, {
     ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,

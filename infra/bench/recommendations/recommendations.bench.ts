@@ -42,7 +42,6 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
 import { deleteKeysWithPrefix } from '@wave/redis';
-import { createTestDatabase, testRedisUrl } from '@wave/testing';
 // The benchmark runs the service's own repository and constants, so it measures the SQL the
 // service runs and fills `hot` and the topics as the service computes them.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -61,7 +60,13 @@ import {
   TOPICAL_WINDOW_DAYS,
   TOPIC_WEIGHTS,
 } from '../../../apps/recommendations/src/signals/signal-weights.constant';
-import { builtService, builtServiceEnv, freePorts, migrateBuilt } from '../built-service';
+import {
+  builtService,
+  builtServiceEnv,
+  freePorts,
+  migrateBuilt,
+  scratchStores,
+} from '../built-service';
 
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const REDIS_PREFIX = 'wave-bench-recommendations:';
@@ -781,16 +786,9 @@ async function main(): Promise<void> {
   say(
     `Recommendations benchmark, ${new Date().toISOString()}: services built, NODE_ENV=production, LOG_LEVEL=warn; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
   );
-  const database = await createTestDatabase('bench_recommendations');
-  const redisUrl = testRedisUrl();
-  await deleteKeysWithPrefix(redisUrl, REDIS_PREFIX);
+  const { database, stores } = await scratchStores('bench_recommendations', REDIS_PREFIX, SECRET);
+  const { redisUrl } = stores;
   const [gatewayPort, recommendationsPort, identityPort, communitiesPort] = await freePorts(4);
-  const stores = {
-    databaseUrl: database.url,
-    redisUrl,
-    redisKeyPrefix: REDIS_PREFIX,
-    internalAuthSecret: SECRET,
-  };
   const env = builtServiceEnv(stores, {
     RECOMMENDATIONS_URL: `http://127.0.0.1:${recommendationsPort}`,
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
