@@ -28,7 +28,9 @@
  * as events; clicks and dismissals as feedback; the rest ignored), then TrainingWorker.run judges
  * the impressions IGNORED_AFTER_HOURS later (EVAL_TRAINING_ROUNDS times: the hourly job's loop,
  * where a second panel sees what the first training's weights rank). 60% of members write a bio
- * (everyday words, and most of them words of their topic). Evaluation: up to EVAL_JUDGED members off the panel,
+ * (everyday words, and most of them words of their topic). Evaluation, on a copy of the service's
+ * database made before the panel (the platform the future was drawn from, the same for every
+ * method whatever the model showed the panel): up to EVAL_JUDGED members off the panel,
  * each ranked by the real candidates, features and ranker (mixTop of scoreCandidates, with the
  * starting and the trained weights), against a popularity baseline, random, and an oracle that
  * ranks by the generator's own rates (what no ranker can beat on average: the platform's ceiling).
@@ -92,6 +94,11 @@ const PANEL_EVERY = Math.max(2, Math.round(env('EVAL_PANEL_EVERY', 4)));
  * trains (hourly in the service); a second round shows what the first round's weights rank.
  */
 const TRAINING_ROUNDS = Math.max(1, Math.round(env('EVAL_TRAINING_ROUNDS', 1)));
+/**
+ * EVAL_JUDGE_AFTER_PANEL=1 judges on the platform after the panel's reactions (as runs before
+ * 2026-11-28 did) instead of on the copy made before them.
+ */
+const JUDGE_AFTER_PANEL = env('EVAL_JUDGE_AFTER_PANEL', 0) > 0;
 /** At most this many members are judged (the first off the panel with a held-out item). */
 const JUDGED = Math.max(1, Math.round(env('EVAL_JUDGED', 400)));
 /** Items shown to each panel member, and how many members' lists are read at once. */
@@ -1369,7 +1376,7 @@ async function evaluate(
   const postById = new Map(posts.map((p) => [p.id, p]));
   const communityById = new Map(communities.map((c) => [c.id, c]));
 
-  // Popularity, read from the service's store as the model sees it (after the panel's actions).
+  // Popularity, read from the service's store as the model sees it (the judged copy).
   const ids = async (sql: string) =>
     (await dataSource.query<{ id: string }[]>(sql)).map((row) => row.id);
   const popularUsers = await ids(
@@ -1584,14 +1591,15 @@ async function main(): Promise<void> {
     scratch.database = database;
     const redis = createTestRedisNamespace('eval-recommendations');
     scratch.redis = redis;
-    const config = loadRecommendationsConfig({
+    const configEnv = {
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: redis.keyPrefix,
       NODE_ENV: 'test',
       TRAINING_ENABLED: 'false',
       LOG_LEVEL: 'warn',
-    });
+    };
+    const config = loadRecommendationsConfig(configEnv);
     await migrateRecommendations(config);
 
     // Identity's and communities' answers as a list is read: what the platform holds.
@@ -1614,16 +1622,28 @@ async function main(): Promise<void> {
       Promise.resolve({ joined: ids.filter((id) => ownerJoins.has(`${userId}:${id}`)) }),
     );
     await owners.listen();
-    const app = await createRecommendationsApp(config);
-    scratch.app = app;
-    await app.init();
-    const dataSource = app.get(DataSource);
+    let app = await openApp(config);
 
     let phase = performance.now();
     await applyPast(app.get(SignalsService), platform);
-    await dataSource.query('ANALYZE');
+    await app.get(DataSource).query('ANALYZE');
     const applySeconds = seconds(phase);
     progress(`past applied in ${applySeconds}`);
+
+    // Every method is judged on the platform the held-out future was drawn from: a copy made
+    // before the panel's reactions, which are events of their own (1,500 follows, likes and
+    // joins of what the model showed) and would otherwise move the popularity baseline with
+    // whatever the model happened to show. The copy needs the database without connections.
+    let judgedConfig = config;
+    if (!JUDGE_AFTER_PANEL) {
+      await closeApp();
+      const judged = await createTestDatabase('eval_recommendations_judged', {
+        template: database,
+      });
+      scratch.judgedDatabase = judged;
+      judgedConfig = loadRecommendationsConfig({ ...configEnv, DATABASE_URL: judged.url });
+      app = await openApp(config);
+    }
 
     phase = performance.now();
     const rounds: { panel: PanelOutcome; training: TrainingRun }[] = [];
@@ -1638,6 +1658,10 @@ async function main(): Promise<void> {
     const trained = (await app.get(ModelService).current()).weights;
     const trainingSeconds = seconds(phase);
     progress(`panel and training in ${trainingSeconds}`);
+    if (judgedConfig !== config) {
+      await closeApp();
+      app = await openApp(judgedConfig);
+    }
 
     phase = performance.now();
     const c = platform.counts;
@@ -1649,7 +1673,13 @@ async function main(): Promise<void> {
       community: (c['joins'] ?? 0) / pastTotal,
     };
     const starting = FEATURE_NAMES.map((name) => STARTING_WEIGHTS[name]);
-    const evaluation = await evaluate(app, dataSource, platform, { starting, trained }, pastShares);
+    const evaluation = await evaluate(
+      app,
+      app.get(DataSource),
+      platform,
+      { starting, trained },
+      pastShares,
+    );
     const evaluationSeconds = seconds(phase);
     progress(`evaluation in ${evaluationSeconds}`);
 
@@ -1663,9 +1693,26 @@ async function main(): Promise<void> {
   }
 }
 
+/** Starts the service in-process on the given stores (the scratch database or its copy). */
+async function openApp(
+  config: ReturnType<typeof loadRecommendationsConfig>,
+): Promise<NestFastifyApplication> {
+  const app = await createRecommendationsApp(config);
+  scratch.app = app;
+  await app.init();
+  return app;
+}
+
+async function closeApp(): Promise<void> {
+  await scratch.app?.close();
+  scratch.app = undefined;
+}
+
 /** What the run made, to clean up at its end or when interrupted. */
 const scratch: {
   database?: TestDatabase;
+  /** The copy of the platform before the panel's reactions, which every method is judged on. */
+  judgedDatabase?: TestDatabase;
   redis?: TestRedisNamespace;
   app?: NestFastifyApplication;
   owners?: RpcServer;
@@ -1677,9 +1724,11 @@ function cleanUp(): Promise<void> {
   scratch.done ??= (async () => {
     await scratch.owners?.close().catch(() => undefined);
     await scratch.app?.close().catch(() => undefined);
-    await scratch.database
-      ?.drop()
-      .catch((error: unknown) => progress(`database not dropped: ${String(error)}`));
+    for (const database of [scratch.database, scratch.judgedDatabase]) {
+      await database
+        ?.drop()
+        .catch((error: unknown) => progress(`database not dropped: ${String(error)}`));
+    }
     await scratch.redis
       ?.cleanup()
       .catch((error: unknown) => progress(`Redis keys not deleted: ${String(error)}`));
@@ -1756,7 +1805,10 @@ function report(
   say(
     `Judged: ${evaluation.evaluated} members, the first of the ${evaluation.withHeldOut} off the ` +
       `panel with a held-out item (${evaluation.relevantByKind.user} people, ` +
-      `${evaluation.relevantByKind.post} posts, ${evaluation.relevantByKind.community} communities to find).`,
+      `${evaluation.relevantByKind.post} posts, ${evaluation.relevantByKind.community} communities to find), ` +
+      (JUDGE_AFTER_PANEL
+        ? "on the platform after the panel's reactions (EVAL_JUDGE_AFTER_PANEL)."
+        : "on the platform before the panel's reactions, the one the future was drawn from."),
   );
   say();
   say(

@@ -28,11 +28,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file, dropped afterwards. */
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
+/**
+ * A fresh, empty database for one test file, dropped afterwards; with `template`, a copy of that
+ * (test) database instead, which must have no open connection while it is copied.
+ */
+export async function createTestDatabase(
+  label: string,
+  options: { template?: TestDatabase } = {},
+): Promise<TestDatabase> {
   const name = `wave_test_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${uniqueSuffix()}`;
   const serverUrl = testDatabaseServerUrl();
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const template = options.template ? ` TEMPLATE "${options.template.name}"` : '';
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}"${template}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
