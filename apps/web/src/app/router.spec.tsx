@@ -215,6 +215,28 @@ describe('the route table', () => {
     expect(await screen.findByRole('link', { name: 'Join now' })).toBeInTheDocument();
   });
 
+  it('sends a member who opens /auth home without ever drawing the sign-in page', async () => {
+    const drawn: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[role="tab"], form')) drawn.push(document.body.innerHTML);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const { router } = renderAt('/auth', member);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    observer.disconnect();
+    expect(router.state.location.pathname).toBe('/');
+    expect(drawn.filter((html) => html.includes('Sign In'))).toEqual([]);
+    // A redirect, not a visit: Back does not return to /auth.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows a visitor /auth once it is known they are not signed in', async () => {
+    renderAt('/auth', visitor);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
   it('sends a visitor from /analytics to /auth', async () => {
     const { router } = renderAt('/analytics', visitor);
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../components/ui/button';
+import { ScreenLoading } from '../components/ui/screen-loading';
 import { paths } from '../config/paths';
 import { useAuth, userKeys } from '../features/auth/api/current-user';
 import { AppShell } from './layout/app-shell';
@@ -54,16 +55,6 @@ const SeoDashboardPage = page(() => import('../features/seo/components/seo-dashb
 const StaticPage = page(() => import('../features/static-pages/components/static-page'));
 const NotFoundPage = page(() => import('../features/misc/not-found-page'));
 
-/** Shown while the authentication state loads (spec part 2: the route table). */
-export const Loading = () => (
-  <div
-    role="status"
-    className="flex min-h-screen items-center justify-center text-muted-foreground"
-  >
-    Loading...
-  </div>
-);
-
 /**
  * Shown where a page depends on who the reader is but that could not be checked (offline, or
  * the server down): better than showing a member the visitor's landing page. It tries again
@@ -95,7 +86,7 @@ function Root() {
   usePageViewTracking();
   useServerPageMetaRelease();
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ScreenLoading />}>
       <Outlet />
     </Suspense>
   );
@@ -128,7 +119,8 @@ function ShellLayout() {
   const membersOnly = handles.some((handle) => handle?.membersOnly === true);
   const readerDependent = handles.some((handle) => handle?.readerDependent === true);
   const visitorsTo = handles.find((handle) => handle?.visitorsTo)?.visitorsTo;
-  if (status === 'loading') return <Loading />;
+  // While the authentication state loads (spec part 2: the route table).
+  if (status === 'loading') return <ScreenLoading />;
   if ((membersOnly || readerDependent) && status === 'unreachable') return <Unreachable />;
   if (membersOnly && status !== 'authenticated') {
     return visitorsTo ? <Navigate to={visitorsTo} replace /> : <LandingPage />;

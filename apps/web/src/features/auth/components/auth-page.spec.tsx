@@ -16,7 +16,7 @@ const json = (status: number, body: unknown): Response =>
   });
 
 /** A visitor on /auth; sign-ups get `answer`. Returns the sign-up bodies sent. */
-function renderAuthPage(answer: () => Response) {
+async function renderAuthPage(answer: () => Response) {
   const registrations: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -38,6 +38,8 @@ function renderAuthPage(answer: () => Response) {
       <Toaster />
     </QueryClientProvider>,
   );
+  // Drawn once the reader is known to be a visitor.
+  await screen.findByRole('tab', { name: 'Sign In' });
   return { registrations };
 }
 
@@ -55,7 +57,7 @@ describe('AuthPage sign-up', () => {
 
   it('asks for at least 8 characters in the hint', async () => {
     const user = userEvent.setup();
-    renderAuthPage(() => json(500, {}));
+    await renderAuthPage(() => json(500, {}));
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
     expect(screen.getByLabelText('Password')).toHaveAttribute(
       'placeholder',
@@ -65,7 +67,7 @@ describe('AuthPage sign-up', () => {
 
   it('refuses a password under 8 characters under the field, and sends nothing', async () => {
     const user = userEvent.setup();
-    const { registrations } = renderAuthPage(() => json(500, {}));
+    const { registrations } = await renderAuthPage(() => json(500, {}));
     await fillSignUp(user, 'k7#qW2!');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
@@ -81,7 +83,7 @@ describe('AuthPage sign-up', () => {
 
   it('names every missing field under it', async () => {
     const user = userEvent.setup();
-    const { registrations } = renderAuthPage(() => json(500, {}));
+    const { registrations } = await renderAuthPage(() => json(500, {}));
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
@@ -97,7 +99,7 @@ describe('AuthPage sign-up', () => {
 
   it("shows the server's refusal of a common password under the password field", async () => {
     const user = userEvent.setup();
-    const { registrations } = renderAuthPage(() => json(400, { message: TOO_COMMON }));
+    const { registrations } = await renderAuthPage(() => json(400, { message: TOO_COMMON }));
     await fillSignUp(user, 'password123');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 

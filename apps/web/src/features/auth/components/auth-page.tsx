@@ -1,10 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { ScreenLoading } from '../../../components/ui/screen-loading';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { textField } from '../../../lib/form-data';
@@ -18,7 +19,10 @@ import {
   validateSignUp,
 } from '../sign-up-limits';
 
-/** A signed-in user who lands on /auth is sent home after 100 ms. */
+/**
+ * A member who signs in elsewhere (another tab) while /auth is open is sent home after 100 ms. One
+ * who opens /auth already signed in is sent home before the page is drawn (AuthRoute).
+ */
 export const AUTH_PAGE_REDIRECT_MS = 100;
 
 function Field({
@@ -166,7 +170,21 @@ function SignUpForm() {
   );
 }
 
-export default function AuthPage() {
+/**
+ * /auth: nothing is drawn until it is known who the reader is; a member who arrives signed in
+ * goes home at once (a redirect, so Back does not return here), anyone else gets the page. Only
+ * the status on arrival decides: signing in here leaves the page by its own delayed redirect.
+ */
+export default function AuthRoute() {
+  const { status } = useAuth();
+  const arrival = useRef<typeof status | null>(null);
+  if (arrival.current === null && status !== 'loading') arrival.current = status;
+  if (arrival.current === null) return <ScreenLoading />;
+  if (arrival.current === 'authenticated') return <Navigate to={paths.home.getHref()} replace />;
+  return <AuthPage />;
+}
+
+function AuthPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const [tab, setTab] = useState('signin');
