@@ -106,6 +106,32 @@ describe('the route table', () => {
     expect(trends).toHaveTextContent('#nx7 posts');
   });
 
+  it("opens Explore's trending topics, more of them, from 'Show more' under What's happening", async () => {
+    const trend = (n: number) => ({ name: `#t${n}`, tag: `t${n}`, count: 100 - n });
+    const handler = (call: FetchCall) => {
+      if (call.url === '/api/user') return json(200, makeUser());
+      const limit = /^\/api\/trends\?limit=(\d+)$/.exec(call.url)?.[1];
+      if (limit)
+        return json(
+          200,
+          Array.from({ length: Number(limit) }, (_, i) => trend(i + 1)),
+        );
+      return json(200, page([]));
+    };
+    const { router } = renderAt('/', handler);
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const sidebarTrends = await within(sidebar).findByRole('list', { name: "What's happening" });
+    expect(within(sidebarTrends).getAllByRole('listitem')).toHaveLength(5);
+    await userEvent.setup().click(within(sidebar).getByRole('link', { name: 'Show more' }));
+    expect(router.state.location.pathname).toBe('/explore');
+    expect(router.state.location.hash).toBe('#trending');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Trending topics' });
+    const topics = await screen.findByRole('list', { name: 'Trending topics' });
+    expect(within(topics).getAllByRole('listitem')).toHaveLength(10);
+    expect(topics).toHaveTextContent('#t10');
+    expect(heading).toHaveFocus();
+  });
+
   it('keeps the shell, and what is typed in its search, from page to page', async () => {
     const id = '0190a1b2-0000-7000-8000-0000000000ab';
     const { router } = renderAt('/', (call) => {

@@ -9,6 +9,8 @@ export const paths = {
   ownProfile: { path: '/profile', getHref: () => '/profile' },
   tweet: { path: '/tweet/:id', getHref: (id: string) => `/tweet/${id}` },
   explore: { path: '/explore', getHref: () => '/explore' },
+  /** Explore, scrolled to its trending topics ('Show more' under 'What's happening'). */
+  exploreTrends: { path: '/explore', hash: 'trending', getHref: () => '/explore#trending' },
   communities: { path: '/communities', getHref: () => '/communities' },
   /** The link form built elsewhere (spec part 2, section 2): it redirects to `community`. */
   communityAlias: {

@@ -40,6 +40,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_DEFAULT_LIMIT = 20;
 /** Hashtags asked for in a trending list (the API's default, and the spec's 5). */
 export const TRENDS_DEFAULT_LIMIT = 5;
+/** Explore lists this many live trends: 'Show more' under 'What's happening' leads there. */
+export const EXPLORE_TRENDS_LIMIT = 10;
 
 /** The query sent lags the typed text by this much (spec part 1, section 9). */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@wave/contracts';
 import { BadgeCheck, Hash } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -16,6 +16,7 @@ import { useTrendItems } from '../hooks/use-trend-items';
 import { MESSAGES } from '../messages';
 import { TRENDING_TOPICS } from '../sample-trends';
 import { resultName } from '../search-format';
+import { EXPLORE_TRENDS_LIMIT } from '../search-limits';
 import { SearchField } from './search-field';
 import { SearchFilterFields } from './search-filter-fields';
 import { SearchResults } from './search-results';
@@ -23,14 +24,34 @@ import { TrendSkeletons } from './trend-skeletons';
 
 const FEED_SKELETON_ROWS = 3;
 
-/** The trending topics: live trends when there are any, else the fixed 5; a topic searches for it. */
+/**
+ * The trending topics: up to EXPLORE_TRENDS_LIMIT live trends when there are any, else the fixed
+ * 5; a topic searches for it. Reached at /explore#trending ('Show more' in the sidebar), the page
+ * scrolls to them and their heading takes the focus, so a keyboard or screen reader lands there.
+ */
 function TrendingTopics({ box }: { box: SearchBox }) {
   const headingId = useId();
-  const { items, loading } = useTrendItems(TRENDING_TOPICS);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { hash } = useLocation();
+  const { items, loading } = useTrendItems(TRENDING_TOPICS, EXPLORE_TRENDS_LIMIT);
   const current = box.query.toLowerCase();
+  useEffect(() => {
+    if (hash !== `#${paths.exploreTrends.hash}`) return;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [hash]);
   return (
-    <section aria-labelledby={headingId} className="border-b border-border">
-      <h2 id={headingId} className="px-4 pt-4 text-lg font-bold">
+    <section
+      id={paths.exploreTrends.hash}
+      aria-labelledby={headingId}
+      className="scroll-mt-16 border-b border-border"
+    >
+      <h2
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className="px-4 pt-4 text-lg font-bold focus:outline-none"
+      >
         {MESSAGES.trendingTopics}
       </h2>
       {loading ? (

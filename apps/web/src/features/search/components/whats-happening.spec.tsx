@@ -37,7 +37,10 @@ describe(WhatsHappening.name, () => {
     expect(items).toHaveLength(SAMPLE_TRENDS.length);
     expect(items[0]).toHaveTextContent('Technology#TypeScript12.4K posts');
     expect(items[2]).toHaveTextContent('#Photography5,302 posts');
-    expect(screen.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show more' })).toHaveAttribute(
+      'href',
+      '/explore#trending',
+    );
   });
 
   it('shows the sample when the trends cannot be read, and skeletons while they load', async () => {

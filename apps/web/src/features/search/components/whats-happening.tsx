@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
 import { useTrendItems } from '../hooks/use-trend-items';
 import { MESSAGES } from '../messages';
 import { SAMPLE_TRENDS } from '../sample-trends';
@@ -7,7 +10,8 @@ import { TrendSkeletons } from './trend-skeletons';
 
 /**
  * The right sidebar's 'What's happening': the most used hashtags of the last
- * 24 hours, or the sample list while there are none (spec part 1, section 2).
+ * 24 hours, or the sample list while there are none (spec part 1, section 2). 'Show more'
+ * opens Explore's trending topics, which list more of them.
  */
 export function WhatsHappening() {
   const { items, loading, live } = useTrendItems(SAMPLE_TRENDS);
@@ -34,9 +38,12 @@ export function WhatsHappening() {
           ))}
         </ul>
       )}
-      <Button variant="ghost" size="sm" className="mt-2 px-0 text-primary">
+      <Link
+        to={paths.exploreTrends.getHref()}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'mt-2 px-0 text-primary')}
+      >
         {MESSAGES.showMore}
-      </Button>
+      </Link>
     </section>
   );
 }
