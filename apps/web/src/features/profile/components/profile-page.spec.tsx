@@ -102,6 +102,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: /Edit profile/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Change cover/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Preview Authenticated View')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
   });
 
   it('gives a visitor links to sign in, two sample posts and the preview toggle', async () => {
@@ -114,6 +115,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: /Message/ })).toHaveAttribute('href', '/auth');
     expect(screen.getAllByRole('article', { name: 'Sample post' })).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'See more from Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByText(`Posts of ${grace.id}`)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit profile/ })).not.toBeInTheDocument();
 

@@ -2,6 +2,7 @@ import type { UserResponse } from '@wave/contracts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { StructuredData } from '../../../components/structured-data';
+import { VisitorBanner } from '../../../components/visitor-banner';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { profilePageTitle } from '../../../lib/page-meta';
@@ -94,6 +95,7 @@ export default function ProfilePage({
         <p className="truncate font-bold">{user.displayName}</p>
         <p className="truncate text-xs text-muted-foreground">@{user.username}</p>
       </header>
+      {viewer === 'visitor' && status === 'unauthenticated' ? <VisitorBanner /> : null}
       <ProfileHeader user={user} viewer={viewer} />
       {viewer === 'visitor' ? <VisitorProfileSection user={user} posts={posts} /> : posts}
     </div>

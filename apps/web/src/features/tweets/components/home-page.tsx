@@ -9,7 +9,6 @@ import { useFeed } from '../api/get-feed';
 import { MESSAGES } from '../messages';
 import { InlineComposer } from './inline-composer';
 import { TweetList } from './tweet-list';
-import { VisitorBanner } from './visitor-banner';
 
 /** The home feed's posts: the home timeline for a member, the public one for a visitor. */
 function Feed({ emptyContent }: { emptyContent?: ReactNode }) {
@@ -37,7 +36,7 @@ function useNewMember(): boolean {
 }
 
 /**
- * Home (route /): the header, the visitor banner or the composer, and the feed; a member who
+ * Home (route /, members only): the header, the composer, and the feed; a member who
  * follows nobody gets a welcome with people to follow, and popular posts in place of an empty
  * feed.
  */
@@ -49,7 +48,7 @@ export default function HomePage() {
       <header className="sticky top-0 z-10 border-b border-border bg-background/85 px-4 py-3 backdrop-blur">
         <h1 className="text-xl font-bold">Home</h1>
       </header>
-      {status !== 'authenticated' ? <VisitorBanner /> : <InlineComposer />}
+      {status === 'authenticated' ? <InlineComposer /> : null}
       {newMember ? <NewMemberWelcome /> : null}
       <Feed emptyContent={newMember ? <PopularPosts /> : undefined} />
     </div>

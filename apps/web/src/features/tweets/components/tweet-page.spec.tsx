@@ -66,6 +66,22 @@ describe('TweetPage', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it("shows a visitor the sign-up banner, 'Get Started' to /auth, and a member none", async () => {
+    const tweet = makeTweet({ content: 'Shared post' });
+    mockFetch((call) =>
+      call.url === `/api/tweets/${tweet.id}` ? json(200, tweet) : json(200, page([])),
+    );
+    const { unmount } = renderAt(tweet.id, { user: null });
+    expect(await screen.findByText('Shared post')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New to Wave?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+    unmount();
+
+    renderAt(tweet.id);
+    expect(await screen.findByText('Shared post')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+  });
+
   it("carries the post's title and its SocialMediaPosting markup, once, in place of the server's", async () => {
     const tweet = makeTweet({ content: 'Marked up for crawlers' });
     mockFetch((call) =>

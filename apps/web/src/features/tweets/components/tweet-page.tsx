@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { StructuredData } from '../../../components/structured-data';
+import { VisitorBanner } from '../../../components/visitor-banner';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { postPageTitle } from '../../../lib/page-meta';
@@ -91,6 +92,7 @@ export default function TweetPage() {
       <title>{postPageTitle(tweet)}</title>
       <StructuredData data={buildSocialMediaPostingSchema(tweet, window.location.origin)} />
       {header}
+      {status === 'unauthenticated' ? <VisitorBanner /> : null}
       {tweet.parentId ? (
         <p className="px-4 pt-3 text-sm text-muted-foreground">
           Replying to{' '}

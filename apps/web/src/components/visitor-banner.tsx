@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { paths } from '../config/paths';
+import { buttonVariants } from './ui/button';
 
-/** The home feed's sign-up banner for visitors (spec part 1, section 2). */
+/**
+ * The sign-up banner for visitors (spec part 1, section 2: 'a sign-up banner on the home feed').
+ * Visitors at / get the landing page instead of a feed, so the banner sits where they do read
+ * posts: a shared post's page and a public profile.
+ */
 export function VisitorBanner() {
   return (
     <section
