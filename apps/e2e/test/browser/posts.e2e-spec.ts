@@ -282,6 +282,11 @@ describe('the web client in Chromium: posts and profiles', () => {
     await page.goto(`/tweet/${created.body.id}`);
     const post = card(page, 'Open to all');
     await post.waitFor();
+    // The sign-up banner sits where a visitor reads posts.
+    await page.getByRole('heading', { name: 'New to Wave?' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      '/auth',
+    );
     await post.getByRole('button', { name: 'Like' }).click();
     await expectPage.text(page, 'Sign in required');
     await expectPage.text(page, 'Please sign in to like posts.');
@@ -291,6 +296,10 @@ describe('the web client in Chromium: posts and profiles', () => {
       likesCount: 0,
       retweetsCount: 0,
     });
+    // The toast's Sign in opens the auth page.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/auth');
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     await context.close();
   });
 });

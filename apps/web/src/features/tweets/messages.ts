@@ -31,6 +31,7 @@ export const MESSAGES = {
   postDeleted: 'Post deleted!',
   deleteFailed: 'Failed to delete post. Please try again.',
   signInRequiredTitle: 'Sign in required',
+  signIn: 'Sign in',
   signInToLike: 'Please sign in to like posts.',
   signInToRetweet: 'Please sign in to retweet posts.',
   signInToReply: 'Please sign in to reply to posts.',

@@ -248,6 +248,7 @@ describe('TweetCard', () => {
     await user.click(await screen.findByRole('button', { name }));
     expect(await screen.findByText('Sign in required')).toBeVisible();
     expect(screen.getByText(message)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
     expect(screen.queryByRole('form', { name: /Reply to/ })).not.toBeInTheDocument();
   });

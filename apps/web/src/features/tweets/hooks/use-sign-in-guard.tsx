@@ -1,5 +1,8 @@
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ToastAction } from '../../../components/ui/toast-action';
 import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
 import { useAuth } from '../../auth/api/current-user';
 import { MESSAGES } from '../messages';
 
@@ -11,9 +14,17 @@ const SIGN_IN_MESSAGE: Record<MemberAction, string> = {
   reply: MESSAGES.signInToReply,
 };
 
-/** Tells a visitor to sign in (spec part 1, section 6). */
-export const showSignInRequired = (action: MemberAction): void => {
-  toast({ title: MESSAGES.signInRequiredTitle, description: SIGN_IN_MESSAGE[action] });
+/** Tells a visitor to sign in (spec part 1, section 6), with a Sign in action that opens /auth. */
+export const showSignInRequired = (action: MemberAction, signIn: () => void): void => {
+  toast({
+    title: MESSAGES.signInRequiredTitle,
+    description: SIGN_IN_MESSAGE[action],
+    action: (
+      <ToastAction altText={MESSAGES.signIn} onClick={signIn}>
+        {MESSAGES.signIn}
+      </ToastAction>
+    ),
+  });
 };
 
 /**
@@ -22,12 +33,15 @@ export const showSignInRequired = (action: MemberAction): void => {
  */
 export function useSignInGuard(): (action: MemberAction) => boolean {
   const { status } = useAuth();
+  const navigate = useNavigate();
   return useCallback(
     (action: MemberAction) => {
       if (status === 'authenticated') return true;
-      if (status === 'unauthenticated') showSignInRequired(action);
+      if (status === 'unauthenticated') {
+        showSignInRequired(action, () => void navigate(paths.auth.getHref()));
+      }
       return false;
     },
-    [status],
+    [status, navigate],
   );
 }
