@@ -27,16 +27,20 @@ describe('the web client in Chromium: accounts, shell, theme', () => {
     const account = newAccount('browser');
     await page.goto('/');
     await expectPage.text(page, 'A social platform for authentic connections');
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
     await page.getByRole('link', { name: 'Join now' }).click();
-    await page.waitForURL('**/auth');
-
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/auth?tab=signup');
+    // Join now opens the Sign Up tab, and the heading says so.
+    await page.getByRole('heading', { name: 'Join Wave' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await page.getByLabel('Display name').fill(account.displayName);
     await page.getByLabel('Username').fill(account.username);
     await page.locator('#signupEmail').fill(account.email);
     await page.locator('#signupPassword').fill(account.password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expectPage.text(page, 'Welcome to the product!');
+    await expectPage.text(page, 'Welcome to Wave!');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Home' }).waitFor();
 
@@ -44,6 +48,7 @@ describe('the web client in Chromium: accounts, shell, theme', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL('**/auth');
     await expectPage.text(page, "You've been successfully logged out.");
+    await page.getByRole('heading', { name: 'Sign in to Wave' }).waitFor();
 
     await page.locator('#email').fill(account.email);
     await page.locator('#password').fill(account.password);

@@ -1,7 +1,12 @@
 /** Every route of the client, with href builders (one place to change a URL). */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  auth: { path: '/auth', getHref: () => '/auth' },
+  /** The auth page, on its Sign In tab (the spec's default) or, asked for, on Sign Up. */
+  auth: {
+    path: '/auth',
+    getHref: (tab: 'signin' | 'signup' = 'signin') =>
+      tab === 'signup' ? '/auth?tab=signup' : '/auth',
+  },
   profile: {
     path: '/profile/:userIdentifier',
     getHref: (idOrUsername: string) => `/profile/${encodeURIComponent(idOrUsername)}`,

@@ -18,9 +18,17 @@ export default function LandingPage() {
           Share short posts, follow people worth following, and join communities around what you
           love.
         </p>
-        <Link to={paths.auth.getHref()} className={buttonVariants({ size: 'lg' })}>
-          Join now
-        </Link>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to={paths.auth.getHref('signup')} className={buttonVariants({ size: 'lg' })}>
+            Join now
+          </Link>
+          <Link
+            to={paths.auth.getHref('signin')}
+            className={buttonVariants({ size: 'lg', variant: 'outline' })}
+          >
+            Sign in
+          </Link>
+        </div>
       </main>
       <footer className="flex flex-wrap justify-center gap-4 p-6 text-sm text-muted-foreground">
         <Link to={paths.rulesConduct.getHref()} className="hover:underline">

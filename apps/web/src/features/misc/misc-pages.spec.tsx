@@ -6,7 +6,9 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../../lib/query-client';
 import { userKeys } from '../auth/api/current-user';
+import { ThemeProvider } from '../theme/theme';
 import BookmarksPage, { filterBookmarks, SAMPLE_BOOKMARKS } from './bookmarks-page';
+import LandingPage from './landing-page';
 import MessagesPage from './messages-page';
 import NotificationsPage from './notifications-page';
 
@@ -41,6 +43,22 @@ function renderAs(ui: ReactElement, user: UserResponse | null = member) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe('LandingPage', () => {
+  it("offers 'Join now' (the Sign Up tab) and, beside it, Sign in", () => {
+    renderAs(
+      <ThemeProvider>
+        <LandingPage />
+      </ThemeProvider>,
+      null,
+    );
+    expect(screen.getByRole('link', { name: 'Join now' })).toHaveAttribute(
+      'href',
+      '/auth?tab=signup',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+  });
+});
 
 describe('NotificationsPage', () => {
   it('lists likes, follows and comments with their icons, and empties', async () => {

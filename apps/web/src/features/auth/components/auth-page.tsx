@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ScreenLoading } from '../../../components/ui/screen-loading';
@@ -184,10 +184,22 @@ export default function AuthRoute() {
   return <AuthPage />;
 }
 
+type AuthTab = 'signin' | 'signup';
+
+/** Each tab's heading: the page says what it is for. */
+const AUTH_HEADING: Record<AuthTab, string> = {
+  signin: 'Sign in to Wave',
+  signup: 'Join Wave',
+};
+
 function AuthPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
-  const [tab, setTab] = useState('signin');
+  // The tab is in the address (?tab=signup), so 'Join now' opens Sign Up and a reload keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
+  const setTab = (value: string) =>
+    setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true });
 
   useEffect(() => {
     if (status !== 'authenticated') return;
@@ -203,7 +215,7 @@ function AuthPage() {
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
       </Link>
-      <h1 className="text-3xl font-extrabold">Join Wave</h1>
+      <h1 className="text-3xl font-extrabold">{AUTH_HEADING[tab]}</h1>
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List
           aria-label="Sign in or sign up"
