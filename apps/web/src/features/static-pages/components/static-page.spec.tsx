@@ -105,6 +105,16 @@ describe('StaticPage', () => {
     expect(text()).toContain('Yes. Wave is free to use');
   });
 
+  it("gives contact addresses on the site's own domain when none are configured", () => {
+    renderAt('/help');
+    const host = window.location.hostname;
+    expect(screen.getByRole('link', { name: `support@${host}` })).toHaveAttribute(
+      'href',
+      `mailto:support@${host}`,
+    );
+    expect(text()).not.toContain('.example');
+  });
+
   it('adds the website and organization markup on /about', () => {
     const { unmount } = renderAt('/about');
     const script = document.head.querySelector('script[type="application/ld+json"]');

@@ -1,3 +1,5 @@
+import { contactAddresses } from '../../../config/contact';
+
 /**
  * The figures the legal and help pages state (spec part 2, "Static legal and
  * help pages"), in one place so the pages and their tests agree.
@@ -21,13 +23,7 @@ export const POST_MAX_CHARACTERS = 280;
 export const POST_MAX_IMAGES = 4;
 export const IMAGE_MAX_MB = 25;
 
-/**
- * Where people reach the team. Placeholders on the reserved `.example`
- * domain until the deployment's real addresses are set here.
- */
-export const CONTACT = {
-  support: 'support@wave.example',
-  privacy: 'privacy@wave.example',
-  safety: 'safety@wave.example',
-  legal: 'legal@wave.example',
-} as const;
+/** Where people reach the team: from the build's configuration (src/config/contact.ts). */
+export const CONTACT = contactAddresses(import.meta.env, window.location.hostname, (message) =>
+  console.warn(message),
+);
