@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toaster';
+import { TooltipProvider } from '../components/ui/tooltip';
 import { ImpressionContext } from '../hooks/use-impression';
 import type { ImpressionObserver } from '../lib/impression-reporter';
 import { InstallPrompt } from './pwa/install-prompt';
@@ -41,9 +42,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ImpressionContext.Provider value={impressions}>
         <ThemeProvider>
-          {children}
-          <InstallPrompt />
-          <Toaster />
+          <TooltipProvider>
+            {children}
+            <InstallPrompt />
+            <Toaster />
+          </TooltipProvider>
         </ThemeProvider>
       </ImpressionContext.Provider>
     </QueryClientProvider>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { Tooltip } from '../../components/ui/tooltip';
 import { toast } from '../../components/ui/use-toast';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
@@ -58,27 +59,32 @@ function LeftSidebar({ user, onPost }: { user: UserResponse | null; onPost: () =
               const active = label === 'Home' && pathname === '/';
               return (
                 <li key={label}>
-                  <Link
-                    to={href}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'flex items-center gap-4 rounded-full px-3 py-2 text-lg hover:bg-muted',
-                      active && 'font-bold text-primary',
-                    )}
-                  >
-                    <Icon className="h-6 w-6" aria-hidden="true" />
-                    <span className="hidden xl:inline">{label}</span>
-                    <span className="sr-only xl:hidden">{label}</span>
-                  </Link>
+                  {/* Icons only below xl: the label shows as a tooltip there. */}
+                  <Tooltip content={label} side="right" contentClassName="xl:hidden">
+                    <Link
+                      to={href}
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        'flex items-center gap-4 rounded-full px-3 py-2 text-lg hover:bg-muted',
+                        active && 'font-bold text-primary',
+                      )}
+                    >
+                      <Icon className="h-6 w-6" aria-hidden="true" />
+                      <span className="hidden xl:inline">{label}</span>
+                      <span className="sr-only xl:hidden">{label}</span>
+                    </Link>
+                  </Tooltip>
                 </li>
               );
             })}
           </ul>
         </nav>
-        <Button size="lg" className="mt-3" onClick={onPost} aria-label="Post">
-          <Feather className="h-5 w-5 xl:hidden" aria-hidden="true" />
-          <span className="hidden xl:inline">Post</span>
-        </Button>
+        <Tooltip content="Post" side="right" contentClassName="xl:hidden">
+          <Button size="lg" className="mt-3" onClick={onPost} aria-label="Post">
+            <Feather className="h-5 w-5 xl:hidden" aria-hidden="true" />
+            <span className="hidden xl:inline">Post</span>
+          </Button>
+        </Tooltip>
       </div>
       <div className="grid gap-3">
         {user ? <UserMenu user={user} /> : null}
@@ -94,14 +100,16 @@ function LeftSidebar({ user, onPost }: { user: UserResponse | null; onPost: () =
           ))}
         </nav>
         <div className="flex items-center gap-1 px-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            onClick={() => void copyPageLink()}
-            aria-label="Share this page"
-          >
-            <Share2 className="h-5 w-5" />
-          </Button>
+          <Tooltip content="Share this page">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => void copyPageLink()}
+              aria-label="Share this page"
+            >
+              <Share2 className="h-5 w-5" aria-hidden="true" />
+            </Button>
+          </Tooltip>
           <ThemeToggle />
         </div>
         <p className="hidden px-3 text-xs text-muted-foreground xl:block">© {year} Wave</p>

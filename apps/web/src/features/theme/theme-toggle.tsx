@@ -7,6 +7,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { Tooltip } from '../../components/ui/tooltip';
 import type { Theme } from './theme';
 import { useTheme } from './theme';
 
@@ -22,11 +23,13 @@ export function ThemeToggle() {
   const Icon = theme === 'system' ? Monitor : dark ? Moon : Sun;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme" data-theme={theme}>
-          <Icon className="h-5 w-5" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <Tooltip content="Theme">
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Theme" data-theme={theme}>
+            <Icon className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+      </Tooltip>
       <DropdownMenuContent>
         <DropdownMenuRadioGroup
           value={theme}
