@@ -147,7 +147,8 @@ describe('CommunityPostCard', () => {
     expect(await screen.findByText('Comment added')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
-    await waitFor(() => expect(opener).toHaveAccessibleDescription('2'));
+    // The count, then (focused, its tooltip is open) the tooltip's text, as Radix describes it.
+    await waitFor(() => expect(opener).toHaveAccessibleDescription('2 Comment'));
 
     await user.click(opener);
     const reopened = await screen.findByRole('dialog', { name: 'Add a comment' });

@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { useDeleteCommunityPost } from '../api/delete-community-post';
 import { copyToClipboard, useShareCommunityPost } from '../api/share-community-post';
 import { MESSAGES } from '../messages';
@@ -46,17 +47,19 @@ export function CommunityPostMenu({
           if (open) focusMoves.current = false;
         }}
       >
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={trigger}
-            variant="ghost"
-            size="icon"
-            aria-label="More options"
-            className="-mr-2 -mt-1 h-8 w-8 text-muted-foreground"
-          >
-            <Ellipsis className="h-5 w-5" aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
+        <Tooltip content="More">
+          <DropdownMenuTrigger asChild>
+            <Button
+              ref={trigger}
+              variant="ghost"
+              size="icon"
+              aria-label="More options"
+              className="-mr-2 -mt-1 h-8 w-8 text-muted-foreground"
+            >
+              <Ellipsis className="h-5 w-5" aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+        </Tooltip>
         <DropdownMenuContent
           onCloseAutoFocus={(event) => {
             if (focusMoves.current) event.preventDefault();

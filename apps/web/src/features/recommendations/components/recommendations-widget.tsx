@@ -4,6 +4,7 @@ import { FileText, RefreshCw, User, Users, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-client';
 import { forgetRecommendation, useRecommendations } from '../api/get-recommendations';
@@ -41,15 +42,17 @@ function RecommendationRow({
         <span className="block break-words font-semibold">{title}</span>
         <span className="block text-xs text-muted-foreground">{item.reason}</span>
       </Link>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="h-8 w-8 shrink-0"
-        aria-label={MESSAGES.dismiss(title)}
-        onClick={onDismiss}
-      >
-        <X className="h-4 w-4" aria-hidden="true" />
-      </Button>
+      <Tooltip content="Dismiss" side="left">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="h-8 w-8 shrink-0"
+          aria-label={MESSAGES.dismiss(title)}
+          onClick={onDismiss}
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </Tooltip>
     </li>
   );
 }

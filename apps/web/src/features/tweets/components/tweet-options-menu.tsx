@@ -11,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { useDeleteTweet } from '../api/delete-tweet';
 import { usePinTweet } from '../api/pin-tweet';
 import { useUnpinTweet } from '../api/unpin-tweet';
@@ -51,17 +52,19 @@ export function TweetOptionsMenu({
           if (open) focusMoves.current = false;
         }}
       >
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={trigger}
-            variant="ghost"
-            size="icon"
-            aria-label="More options"
-            className="-mr-2 -mt-1 h-8 w-8 text-muted-foreground"
-          >
-            <Ellipsis className="h-5 w-5" aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
+        <Tooltip content="More">
+          <DropdownMenuTrigger asChild>
+            <Button
+              ref={trigger}
+              variant="ghost"
+              size="icon"
+              aria-label="More options"
+              className="-mr-2 -mt-1 h-8 w-8 text-muted-foreground"
+            >
+              <Ellipsis className="h-5 w-5" aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+        </Tooltip>
         <DropdownMenuContent
           onCloseAutoFocus={(event) => {
             if (focusMoves.current) event.preventDefault();

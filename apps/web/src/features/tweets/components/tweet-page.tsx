@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { StructuredData } from '../../../components/structured-data';
 import { VisitorBanner } from '../../../components/visitor-banner';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { paths } from '../../../config/paths';
 import { postPageTitle } from '../../../lib/page-meta';
 import { buildSocialMediaPostingSchema } from '../../../lib/structured-data';
@@ -34,17 +35,19 @@ export default function TweetPage() {
 
   const header = (
     <header className="sticky top-0 z-10 flex items-center gap-4 border-b border-border bg-background/85 px-2 py-2 backdrop-blur">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Back"
-        onClick={() => {
-          if (window.history.length > 1) void navigate(-1);
-          else void navigate(paths.home.getHref());
-        }}
-      >
-        <ArrowLeft className="h-5 w-5" aria-hidden="true" />
-      </Button>
+      <Tooltip content="Back">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Back"
+          onClick={() => {
+            if (window.history.length > 1) void navigate(-1);
+            else void navigate(paths.home.getHref());
+          }}
+        >
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+        </Button>
+      </Tooltip>
       <h1 className="text-xl font-bold">Post</h1>
     </header>
   );
