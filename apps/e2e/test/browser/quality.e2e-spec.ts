@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { ServiceProcess } from '@wave/testing';
 import { ApiClient, newAccount } from '../support/api-client';
 import { launchChromium, newPage } from '../support/browser';
@@ -32,6 +32,16 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     await web?.stop();
     await stack?.stop();
   });
+
+  /**
+   * Moves the mouse onto a control as a hand does, in a few steps (Radix lets the pointer cross
+   * towards an open tooltip before closing it, which one jump would never finish).
+   */
+  async function pointAt(page: Page, control: Locator): Promise<void> {
+    const box = await control.boundingBox();
+    if (!box) throw new Error('the control is not on the screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  }
 
   async function signedIn(width?: number): Promise<{ context: BrowserContext; page: Page }> {
     const opened = await newPage(browser, web.url, { width });
@@ -86,6 +96,54 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     await sheet.waitFor({ state: 'detached' });
     await page.locator('article').first().waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('shows tooltips on icon-only controls after 700 ms, and the next at once within 300 ms', async () => {
+    // 1,000 px: between md and xl the left sidebar shows icons only.
+    const { context, page } = await signedIn(1000);
+    await page.goto(`/tweet/${tweetId}`);
+    const actions = page.getByRole('group', { name: 'Post actions' }).first();
+    await actions.getByRole('button', { name: 'Like' }).waitFor();
+    const tooltips = page.getByRole('tooltip');
+    // The page's clock from here on moves only when the test says so (installed, it runs with
+    // real time until paused).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+
+    await pointAt(page, actions.getByRole('button', { name: 'Like' }));
+    await page.clock.runFor(600);
+    expect(await tooltips.count()).toBe(0);
+    await page.clock.runFor(200);
+    await tooltips.first().waitFor();
+    expect(await tooltips.first().textContent()).toBe('Like');
+
+    // The neighbour, straight after: within the skip-delay window, no waiting.
+    await pointAt(page, actions.getByRole('button', { name: 'Retweet' }));
+    await page.clock.runFor(50);
+    await page.getByRole('tooltip', { name: 'Retweet' }).waitFor();
+
+    // The sidebar's icons name themselves, and the theme toggle and 'Share this page' too.
+    const main = page.getByRole('navigation', { name: 'Main' });
+    for (const [control, name] of [
+      [main.getByRole('link', { name: 'Explore' }), 'Explore'],
+      [page.getByRole('button', { name: 'Theme' }), 'Theme'],
+      [page.getByRole('button', { name: 'Share this page' }), 'Share this page'],
+    ] as const) {
+      await page.mouse.move(640, 450, { steps: 4 });
+      await page.clock.runFor(1_000);
+      await pointAt(page, control);
+      await page.clock.runFor(800);
+      await page.getByRole('tooltip', { name }).waitFor();
+    }
+
+    // At xl the sidebar shows its labels: no tooltip repeats them.
+    await page.mouse.move(640, 450, { steps: 4 });
+    await page.clock.runFor(1_000);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await pointAt(page, main.getByRole('link', { name: 'Explore' }));
+    await page.clock.runFor(800);
+    expect(await page.getByRole('tooltip', { name: 'Explore' }).count()).toBe(0);
     await context.close();
   });
 
