@@ -240,12 +240,12 @@ describe('the web client in Chromium: communities', () => {
     await expectPage.text(page, 'This community is private');
     expect(await page.getByText('Countdown at noon').count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByRole('button', { name: 'Request to join', exact: true }).click();
     await expectPage.text(page, 'An owner or moderator will review your request.');
     await dismissToast(page, 'Request sent');
     await page.getByRole('button', { name: 'Requested, cancel join request' }).click();
     await dismissToast(page, 'Request withdrawn');
-    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByRole('button', { name: 'Request to join', exact: true }).click();
     await dismissToast(page, 'Request sent');
 
     // The owner approves the request, makes the new member a moderator and edits the rules.

@@ -272,6 +272,23 @@ describe('the web client in Chromium: posts and profiles', () => {
     ).body;
     expect(me).toMatchObject({ displayName: 'Bob the Builder', bio: 'I build things.' });
     expect(me.profileImageUrl).toContain('/objects/');
+
+    // With a cover too, the photo sits above it: what is drawn at its centre and at its top
+    // edge (which overlaps the cover) is the photo.
+    await page.getByLabel('Cover image file').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: await png(1500, 500),
+    });
+    await expectPage.text(page, 'Image updated');
+    const photo = page.getByRole('img', { name: 'Profile photo of Bob the Builder' });
+    await page.getByRole('img', { name: 'Cover image of Bob the Builder' }).waitFor();
+    const box = (await photo.boundingBox())!;
+    const drawnAt = (x: number, y: number) =>
+      page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.getAttribute('alt'), [x, y]);
+    const centre = box.x + box.width / 2;
+    expect(await drawnAt(centre, box.y + box.height / 2)).toBe('Profile photo of Bob the Builder');
+    expect(await drawnAt(centre, box.y + 10)).toBe('Profile photo of Bob the Builder');
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 /** The texts of the communities feature, verbatim from the spec (part 2, sections 2 and 8). */
 export const MESSAGES = {
+  requestToJoin: 'Request to join',
   joinedTitle: 'Joined community',
   joinedDescription: (name: string) => `You're now a member of ${name}!`,
   requestSentTitle: 'Request sent',

@@ -113,7 +113,9 @@ describe('CommunitiesPage', () => {
       'lazy',
     );
     expect(within(owls).queryByTestId('community-initials')).not.toBeInTheDocument();
-    expect(within(owls).getByRole('button', { name: 'Join Night Owls' })).toBeInTheDocument();
+    expect(
+      within(owls).getByRole('button', { name: 'Request to join Night Owls' }),
+    ).toBeInTheDocument();
   });
 
   it('sends the category lowercase (nothing for All) and the search once typing pauses', async () => {
@@ -290,7 +292,7 @@ describe('CommunitiesPage', () => {
         return answer.promise;
       },
     );
-    await user.click(await screen.findByRole('button', { name: 'Join Night Owls' }));
+    await user.click(await screen.findByRole('button', { name: 'Request to join Night Owls' }));
     // At once, and unavailable until the server answers.
     const button = screen.getByRole('button', {
       name: 'Requested, cancel join request for Night Owls',
@@ -332,7 +334,7 @@ describe('CommunitiesPage', () => {
       await screen.findByRole('button', { name: 'Requested, cancel join request for Night Owls' }),
     );
 
-    expect(screen.getByRole('button', { name: 'Join Night Owls' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Request to join Night Owls' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -346,7 +348,7 @@ describe('CommunitiesPage', () => {
     expect(await screen.findByText('Request withdrawn')).toBeInTheDocument();
     expect(screen.queryByText('Left community')).not.toBeInTheDocument();
     await waitFor(() => expect(listCalls()).toHaveLength(2));
-    expect(screen.getByRole('button', { name: 'Join Night Owls' })).not.toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Request to join Night Owls' })).not.toHaveAttribute(
       'aria-disabled',
     );
   });
@@ -364,7 +366,9 @@ describe('CommunitiesPage', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Requested, cancel join request for Night Owls' }),
     );
-    expect(await screen.findByRole('button', { name: 'Join Night Owls' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Request to join Night Owls' }),
+    ).toBeInTheDocument();
 
     answer.resolve(json(503, { message: 'Communities are unavailable' }));
 

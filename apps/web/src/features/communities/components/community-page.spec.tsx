@@ -163,7 +163,7 @@ describe('CommunityPage', () => {
     expect(screen.getByRole('img', { name: 'Private community' })).toBeInTheDocument();
   });
 
-  it('withdraws a pending request at once: Join again, and the notice says to join', async () => {
+  it("withdraws a pending request at once: 'Request to join' again, and the notice says to join", async () => {
     const user = userEvent.setup();
     const answer = deferred<Response>();
     let detail = makeDetail({
@@ -180,7 +180,10 @@ describe('CommunityPage', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Requested, cancel join request' }));
 
-    expect(screen.getByRole('button', { name: 'Join' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Request to join' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByText('Join to see its posts')).toBeInTheDocument();
     expect(screen.getByText('Technology · 4 members')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
@@ -190,13 +193,18 @@ describe('CommunityPage', () => {
     expect(await screen.findByText('Request withdrawn')).toBeInTheDocument();
     expect(screen.queryByText('Left community')).not.toBeInTheDocument();
     await waitFor(() => expect(detailCalls()).toHaveLength(2));
-    expect(screen.getByRole('button', { name: 'Join' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Request to join' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   });
 
   it('tells a non-member of a private community to join to see its posts', async () => {
     renderCommunity(makeDetail({ isPrivate: true, canViewPosts: false }));
     expect(await screen.findByText('This community is private')).toBeInTheDocument();
     expect(screen.getByText('Join to see its posts')).toBeInTheDocument();
+    // It sends a request, and says so: not 'Join'.
+    expect(screen.getByRole('button', { name: 'Request to join' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
   });
 
   it('disables Post while the text is blank, posts the trimmed text, clears and says so', async () => {

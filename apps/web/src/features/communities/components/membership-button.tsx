@@ -8,7 +8,7 @@ import { useLeaveCommunity } from '../api/leave-community';
 import { MESSAGES } from '../messages';
 
 /**
- * Join, Leave, or Requested (a private community's pending request, which a
+ * Join ('Request to join' for a private community), Leave, or Requested (the pending request, which a
  * click withdraws: its name says so, 'Requested, cancel join request'). A click shows its
  * outcome at once and goes back if the server refuses. While a request is on
  * its way the button is unavailable (aria-disabled, so it keeps keyboard focus).
@@ -30,7 +30,14 @@ export function MembershipButton({
   const pending = join.isPending || leave.isPending;
   const member = isMemberOf(community);
   const requested = !member && community.hasPendingRequest;
-  const label = member ? 'Leave' : requested ? 'Requested' : 'Join';
+  // A private community does not let one in: the button says it sends a request.
+  const label = member
+    ? 'Leave'
+    : requested
+      ? 'Requested'
+      : community.isPrivate
+        ? MESSAGES.requestToJoin
+        : 'Join';
   const cancelLabel = nameInLabel
     ? `${MESSAGES.cancelRequest} for ${community.name}`
     : MESSAGES.cancelRequest;

@@ -126,7 +126,8 @@ export function ProfileHeader({ user, viewer }: { user: UserResponse; viewer: Pr
       </div>
       <div className="px-4 pb-4">
         <div className="flex items-start justify-between gap-3">
-          <div className="-mt-14 grid justify-items-center gap-2">
+          {/* Above the cover (positioned, so painted over anything not positioned), as on X. */}
+          <div className="relative z-10 -mt-14 grid justify-items-center gap-2">
             <ProfilePhoto user={user} />
             {viewer === 'owner' ? <ProfileImageButton imageType="profile" /> : null}
           </div>
