@@ -110,6 +110,8 @@ describe('the web client in Chromium: communities', () => {
     await expectPage.text(page, 'Show your working');
     expect(await page.getByLabel('Public community').count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Share something with Orbital Mechanics').count()).toBe(0);
+    // One theme toggle: the shell's, beside the sidebar (the header's shows only on phones).
+    expect(await page.getByRole('button', { name: 'Theme' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expectPage.text(page, "You're now a member of Orbital Mechanics!");

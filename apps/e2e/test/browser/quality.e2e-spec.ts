@@ -77,6 +77,13 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
         violations: [],
       });
     }
+    // The member's own post has a menu button in its name line; the line is no taller for it
+    // (the gap under the name is the same as on anyone else's post).
+    const own = page.locator('article').filter({ hasText: 'Checking the pages' }).first();
+    await own.getByRole('button', { name: 'More options' }).waitFor();
+    const header = (await own.locator('header').first().boundingBox())!;
+    const nameLine = (await own.locator('header > div').first().boundingBox())!;
+    expect(header.height).toBeCloseTo(nameLine.height, 0);
     await context.close();
   });
 
@@ -85,8 +92,20 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     await page.goto('/');
     await page.locator('article').first().waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    const bar = page.getByRole('navigation', { name: 'Mobile' });
+    await bar.waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    // A toast sits above the bottom bar, clear of its buttons (Post among them).
+    await page.getByRole('button', { name: 'Share' }).first().click();
+    await page.getByRole('menuitem', { name: 'Copy link' }).click();
+    const toast = page.locator('[role="region"] li').first();
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await toast.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sheet = page.getByRole('dialog');
@@ -95,6 +114,17 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     await page.waitForURL('**/profile');
     await sheet.waitFor({ state: 'detached' });
     await page.locator('article').first().waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // The community categories scroll sideways, and fade out on the side that goes on.
+    await page.goto('/communities');
+    const chips = page.getByRole('group', { name: 'Categories' });
+    await page.locator('[aria-label="Categories"][data-more-after]').waitFor();
+    expect(await chips.getAttribute('data-more-before')).toBeNull();
+    await chips.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+    await page
+      .locator('[aria-label="Categories"][data-more-before]:not([data-more-after])')
+      .waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await context.close();
   });

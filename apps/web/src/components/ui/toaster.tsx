@@ -49,7 +49,8 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-4 sm:right-4 sm:max-w-[420px]"
+        // Below md the mobile bar (about 56 px) holds the bottom: toasts sit above it.
+        className="fixed bottom-14 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:right-4 sm:max-w-[420px] md:bottom-4"
       />
     </ToastPrimitive.Provider>
   );

@@ -75,7 +75,8 @@ function PageHeader({
           <p className="truncate text-lg font-bold leading-tight">{title}</p>
         )}
       </div>
-      <div className="shrink-0">
+      {/* The spec's toggle at the top right; from md the shell's sidebar has one already. */}
+      <div className="shrink-0 md:hidden">
         <ThemeToggle />
       </div>
     </header>

@@ -50,7 +50,8 @@ function PageHeader({ community }: { community?: CommunityDetailResponse }) {
           <p className="text-lg font-bold">Community</p>
         )}
       </div>
-      <div className="shrink-0">
+      {/* The spec's toggle at the top right; from md the shell's sidebar has one already. */}
+      <div className="shrink-0 md:hidden">
         <ThemeToggle />
       </div>
     </header>

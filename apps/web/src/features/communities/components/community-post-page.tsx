@@ -41,7 +41,8 @@ function PageHeader({
         <span className="truncate">{MESSAGES.backToCommunity(communityName)}</span>
       </Link>
       <div className="flex-1" />
-      <div className="shrink-0">
+      {/* The spec's toggle at the top right; from md the shell's sidebar has one already. */}
+      <div className="shrink-0 md:hidden">
         <ThemeToggle />
       </div>
     </header>

@@ -59,7 +59,7 @@ export function TweetOptionsMenu({
               variant="ghost"
               size="icon"
               aria-label="More options"
-              className="-mr-2 -mt-1 h-8 w-8 text-muted-foreground"
+              className="-my-1.5 -mr-2 h-8 w-8 text-muted-foreground"
             >
               <Ellipsis className="h-5 w-5" aria-hidden="true" />
             </Button>
