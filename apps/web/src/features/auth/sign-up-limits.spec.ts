@@ -55,7 +55,10 @@ describe('sign-up limits', () => {
     ['Username is already taken', 'username'],
     ['Display name must be at most 50 characters', 'displayName'],
     ['Email must be a valid email address', 'email'],
-    ['An account with this email already exists', null],
+    ['An account with this email already exists', 'email'],
+    ['Username must be 3 to 30 characters: letters, digits and underscores only', 'username'],
+    ['The email or username is taken', 'email'],
+    ['Emails are checked later', null],
     ['Too many sign-ups from this address. Try again in 60 seconds.', null],
   ])('places the server message %p under %p', (message, field) => {
     expect(fieldOfServerMessage(message)).toBe(field);

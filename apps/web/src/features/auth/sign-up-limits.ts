@@ -47,9 +47,16 @@ export function validateSignUp(values: SignUpInput): SignUpFieldErrors {
 }
 
 /**
- * The field a server refusal is about: identity's messages name their field
- * first ("Password is too common; …", "Username is already taken").
+ * The field a server refusal is about: the one its message names first, as a word ("Password is
+ * too common; …", "Username is already taken", "An account with this email already exists");
+ * none for a refusal about no field ("Too many sign-ups from this address…").
  */
 export function fieldOfServerMessage(message: string): SignUpField | null {
-  return SIGN_UP_FIELDS.find(({ label }) => message.startsWith(`${label} `))?.name ?? null;
+  const text = message.toLowerCase();
+  let found: { name: SignUpField; at: number } | null = null;
+  for (const { name, label } of SIGN_UP_FIELDS) {
+    const at = text.search(new RegExp(`\\b${label.toLowerCase()}\\b`));
+    if (at >= 0 && (found === null || at < found.at)) found = { name, at };
+  }
+  return found?.name ?? null;
 }

@@ -137,4 +137,23 @@ describe('AuthPage sign-up', () => {
     ]);
     expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
   });
+
+  it.each([
+    ['Username', 'Username is already taken'],
+    ['Email', 'An account with this email already exists'],
+    ['Username', 'Username must be 3 to 30 characters: letters, digits and underscores only'],
+  ])('shows a refusal about the %s at that field, and moves there: %p', async (label, message) => {
+    const user = userEvent.setup();
+    await renderAuthPage(() => json(label === 'Email' ? 409 : 400, { message }));
+    await fillSignUp(user, 'analytical engine');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    const field = screen.getByLabelText(label);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    // Typing there again clears it.
+    await user.type(field, 'x');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
 });

@@ -122,7 +122,10 @@ function SignUpForm() {
       onError: (error) => {
         const message = error instanceof ApiError ? error.serverMessage : null;
         const field = message ? fieldOfServerMessage(message) : null;
-        if (message && field) setErrors({ [field]: message });
+        if (message && field) {
+          setErrors({ [field]: message });
+          document.getElementById(SIGN_UP_INPUT_IDS[field])?.focus();
+        }
       },
     });
   };
