@@ -23,7 +23,11 @@ const hover = (name: string) =>
   act(() => {
     fireEvent.pointerMove(screen.getByRole('button', { name }), { pointerType: 'mouse' });
   });
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const wait = (ms: number) => {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+};
 const tooltip = () => screen.queryByRole('tooltip');
 
 describe('Tooltip', () => {
