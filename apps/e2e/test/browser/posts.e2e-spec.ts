@@ -97,6 +97,20 @@ describe('the web client in Chromium: posts and profiles', () => {
     expect((await tweetsOf(ada)).map((tweet) => tweet.content)).toEqual([
       'Hello from a real browser',
     ]);
+
+    // Selecting words of the post keeps the reader where they are; a click on its text opens it.
+    const text = card(page, 'Hello from a real browser').getByText('Hello from a real browser');
+    const box = (await text.boundingBox())!;
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toContain('Hello');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
+    await text.click();
+    await page.waitForURL(`**/tweet/${(await tweetsOf(ada))[0]!.id}`);
+    await page.getByRole('heading', { name: 'Post' }).waitFor();
     await context.close();
   });
 

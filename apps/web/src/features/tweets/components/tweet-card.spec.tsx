@@ -253,6 +253,17 @@ describe('TweetCard', () => {
     expect(screen.queryByRole('form', { name: /Reply to/ })).not.toBeInTheDocument();
   });
 
+  it("opens the post's page from a click on its body, but not from its buttons", async () => {
+    const user = userEvent.setup();
+    // The feed lives at / only: anywhere else, it is gone.
+    renderFeed([makeTweet({ content: 'Click me through' })], undefined, { path: '/' });
+    const text = await screen.findByText('Click me through');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(screen.getByRole('article')).toBeInTheDocument();
+    await user.click(text);
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
   it('opens a reply box per post and posts a reply', async () => {
     const user = userEvent.setup();
     const tweet = makeTweet();

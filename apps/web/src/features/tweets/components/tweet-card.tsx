@@ -1,10 +1,12 @@
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
 import { BadgeCheck, Pin, Repeat2 } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { paths } from '../../../config/paths';
 import { useImpression } from '../../../hooks/use-impression';
+import { opensCardPage } from '../../../lib/card-click';
 import { cn } from '../../../lib/cn';
 import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useAuth } from '../../auth/api/current-user';
@@ -30,6 +32,7 @@ export function TweetCard({
   onReply,
   onDeleted,
   className,
+  opensPage = true,
 }: {
   tweet: TweetResponse | FeedItemResponse;
   /** Mark the pinned post (a user's list). */
@@ -38,7 +41,10 @@ export function TweetCard({
   onReply?: () => void;
   onDeleted?: (tweet: TweetResponse) => void;
   className?: string;
+  /** A click on the post's body opens its page (not on the page itself). */
+  opensPage?: boolean;
 }) {
+  const navigate = useNavigate();
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
   const optionsTrigger = useRef<HTMLButtonElement>(null);
@@ -52,12 +58,24 @@ export function TweetCard({
   const name = author.displayName || author.username;
   const impressionRef = useImpression(tweet.id);
 
+  const pageHref = paths.tweet.getHref(tweet.id);
+  // The body opens the post's page, as on X: the timestamp is the link for keyboards and screen
+  // readers, this is the mouse's and finger's shortcut (so the article is not itself a control).
+  const openPage = (event: MouseEvent<HTMLElement>) => {
+    if (!opensPage || editing) return;
+    if (!opensCardPage(event, window.getSelection()?.toString() ?? '')) return;
+    if (event.metaKey || event.ctrlKey) window.open(pageHref, '_blank', 'noopener');
+    else void navigate(pageHref);
+  };
+
   return (
     <article
       ref={impressionRef}
       aria-labelledby={nameId}
+      onClick={openPage}
       className={cn(
         'border-b border-border px-4 py-3 transition-colors hover:bg-muted/30',
+        opensPage && !editing && 'cursor-pointer',
         className,
       )}
     >
@@ -104,10 +122,7 @@ export function TweetCard({
               <span aria-hidden="true" className="text-muted-foreground">
                 ·
               </span>
-              <Link
-                to={paths.tweet.getHref(tweet.id)}
-                className="text-muted-foreground hover:underline"
-              >
+              <Link to={pageHref} className="text-muted-foreground hover:underline">
                 <time dateTime={tweet.createdAt} title={formatFullTime(tweet.createdAt)}>
                   {formatRelativeTime(tweet.createdAt)}
                 </time>

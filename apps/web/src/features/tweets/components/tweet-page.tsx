@@ -106,6 +106,7 @@ export default function TweetPage() {
       ) : null}
       <TweetCard
         tweet={tweet}
+        opensPage={false}
         className="hover:bg-transparent"
         onReply={() => replyField.current?.focus()}
         onDeleted={() => void navigate(paths.home.getHref(), { replace: true })}
