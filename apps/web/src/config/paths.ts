@@ -13,7 +13,13 @@ export const paths = {
   },
   ownProfile: { path: '/profile', getHref: () => '/profile' },
   tweet: { path: '/tweet/:id', getHref: (id: string) => `/tweet/${id}` },
-  explore: { path: '/explore', getHref: () => '/explore' },
+  /** Explore, searching for `query` when one is given (the sidebar's search on Enter). */
+  explore: {
+    path: '/explore',
+    queryParam: 'q',
+    getHref: (query?: string) =>
+      query ? `/explore?${new URLSearchParams({ q: query }).toString()}` : '/explore',
+  },
   /** Explore, scrolled to its trending topics ('Show more' under 'What's happening'). */
   exploreTrends: { path: '/explore', hash: 'trending', getHref: () => '/explore#trending' },
   communities: { path: '/communities', getHref: () => '/communities' },

@@ -89,6 +89,20 @@ describe('ExplorePage', () => {
     expect(await screen.findByRole('heading', { name: `Post ${second.id}` })).toBeInTheDocument();
   });
 
+  it('searches for ?q= at once, with the results first and the topics after them', async () => {
+    const api = mockFetch(searchApi({ search: () => json(200, RESULTS) }));
+    renderWithProviders(<ExplorePage />, { route: '/?q=wave' });
+    expect(searchBox()).toHaveValue('wave');
+    await within(feed()).findAllByRole('link');
+    expect(api.searches()).toEqual([
+      { q: 'wave', type: 'all', dateRange: 'all', verified: 'all', limit: '20' },
+    ]);
+    // The feed of results, then the topics: nothing in between.
+    expect(
+      feed().compareDocumentPosition(topics()) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('says so when nothing matches, or no post does', async () => {
     const user = userEvent.setup();
     mockFetch(
@@ -98,7 +112,9 @@ describe('ExplorePage', () => {
     await user.type(searchBox(), 'zzz');
     expect(await screen.findByText('No results found for "zzz"')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search or filters')).toBeInTheDocument();
-    expect(within(feed()).getByText('No posts match "zzz"')).toBeInTheDocument();
+    // One empty state: the feed does not say it again.
+    expect(screen.queryByText('No posts match "zzz"')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Filtered posts' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(searchBox()).toHaveFocus();

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@wave/contracts';
 import { BadgeCheck, Hash } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -180,6 +180,17 @@ function FilteredPosts({ box }: { box: SearchBox }) {
 
 function ExploreContent() {
   const box = useSearchBox({ searchHashtags: true });
+  const { searchNow } = box;
+  // /explore?q=… (the sidebar's search on Enter): search for it at once.
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get(paths.explore.queryParam)?.trim() ?? '';
+  useEffect(() => {
+    if (asked) searchNow(asked);
+  }, [asked, searchNow]);
+  const searching = box.query.length > 0;
+  // Nothing at all for the query: the results say so, once; the feed adds nothing.
+  const nothingFound =
+    searching && box.search.isSuccess && box.results.length === 0 && box.query === box.text.trim();
   return (
     <>
       <div
@@ -197,8 +208,10 @@ function ExploreContent() {
           {box.expanded ? <SearchResults box={box} inline /> : null}
         </div>
       </div>
-      <TrendingTopics box={box} />
-      <FilteredPosts box={box} />
+      {/* With a query the results come first, in one piece; the topics follow them. */}
+      {searching ? null : <TrendingTopics box={box} />}
+      {nothingFound && box.expanded ? null : <FilteredPosts box={box} />}
+      {searching ? <TrendingTopics box={box} /> : null}
     </>
   );
 }

@@ -110,6 +110,15 @@ describe(SidebarSearch.name, () => {
     expect(within(hashtagOption!).getByText('1.2K posts')).toBeInTheDocument();
   });
 
+  it('opens Explore with the text on Enter when no result is picked', async () => {
+    const user = userEvent.setup();
+    mockFetch(searchApi({ results: RESULTS }));
+    const { box } = renderSidebarSearch();
+    await searchFor(user, box(), 'deep space');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Explore deep space' })).toBeInTheDocument();
+  });
+
   it('says so when nothing matches', async () => {
     const user = userEvent.setup();
     mockFetch(searchApi({ results: [] }));

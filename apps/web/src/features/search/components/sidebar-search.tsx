@@ -1,7 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useCallback, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useOutsidePress } from '../../../hooks/use-outside-press';
 import { useSearchBox } from '../hooks/use-search-box';
@@ -14,7 +16,7 @@ import { SearchResults } from './search-results';
 /**
  * The right sidebar's search (spec part 1, sections 2 and 4): the results drop
  * down under the box; a user result opens the profile, a post its page, a
- * hashtag only closes the dropdown. The filter button toggles the filter
+ * hashtag only closes the dropdown; Enter on the text itself opens Explore with it. The filter button toggles the filter
  * panel, which closes on a press outside it (or Escape), and on choosing a
  * result.
  *
@@ -30,11 +32,17 @@ export function SidebarSearch() {
   const resultsRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const closeFilters = useCallback(() => setFiltersOpen(false), []);
+  const navigate = useNavigate();
   const box = useSearchBox({
     onChoose: () => {
       // The focus may be on one of the panel's fields: keep it in the search, not on the page.
       if (panelRef.current?.contains(document.activeElement)) filterButtonRef.current?.focus();
       closeFilters();
+    },
+    // Enter on the text opens Explore with it: the whole page of results, with the feed.
+    onSubmit: (text) => {
+      closeFilters();
+      void navigate(paths.explore.getHref(text));
     },
   });
   useOutsidePress([panelRef, filterButtonRef, resultsRef], filtersOpen, closeFilters);

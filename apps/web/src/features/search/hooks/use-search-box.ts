@@ -25,14 +25,18 @@ const EMPTY: readonly SearchResult[] = [];
  * - choosing sends the analytics call, then a user opens their profile, a
  *   post its page, and a hashtag only closes the list (or, with
  *   `searchHashtags`, searches for it); `onChoose` hears of every choice (by
- *   press or Enter), so that what sits around the box can close too.
+ *   press or Enter), so that what sits around the box can close too;
+ * - with `onSubmit`, Enter on the text itself (no result picked) hands the text over (the
+ *   sidebar opens Explore with it) instead of searching in place.
  */
 export function useSearchBox({
   searchHashtags = false,
   onChoose,
+  onSubmit,
 }: {
   searchHashtags?: boolean;
   onChoose?: (result: SearchResult) => void;
+  onSubmit?: (text: string) => void;
 } = {}) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -133,6 +137,9 @@ export function useSearchBox({
         event.preventDefault();
         if (active) {
           choose(active);
+        } else if (hasText && onSubmit) {
+          close();
+          onSubmit(text.trim());
         } else if (hasText) {
           // Search now rather than after the pause.
           setQuery(text.trim());

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { SearchResult, TrendResponse, UserResponse } from '@wave/contracts';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
 import { userKeys } from '../../auth/api/current-user';
@@ -162,6 +162,11 @@ function TweetRoute() {
   return <h1>Post {id}</h1>;
 }
 
+function ExploreRoute() {
+  const [searchParams] = useSearchParams();
+  return <h1>Explore {searchParams.get('q')}</h1>;
+}
+
 const installShims = () => {
   const element = Element.prototype as Partial<Pick<Element, 'scrollIntoView'>>;
   element.scrollIntoView ??= () => undefined;
@@ -170,7 +175,7 @@ const installShims = () => {
 /**
  * Renders with a fresh query client (the app's defaults), the signed-in user
  * (`null` for a visitor), and a memory router at `route` with stand-ins for a
- * profile and a post page.
+ * profile, a post page and Explore.
  */
 export function renderWithProviders(
   ui: ReactElement,
@@ -186,6 +191,7 @@ export function renderWithProviders(
           <Route path="*" element={ui} />
           <Route path="/profile/:userIdentifier" element={<ProfileRoute />} />
           <Route path="/tweet/:id" element={<TweetRoute />} />
+          <Route path="/explore" element={<ExploreRoute />} />
         </Routes>
       </MemoryRouter>
       <Toaster />
