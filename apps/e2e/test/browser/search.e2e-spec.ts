@@ -84,6 +84,15 @@ describe('the web client in Chromium: search', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
       'combobox',
     );
+
+    // Enter on the text opens Explore with it: the matching post in its feed.
+    await box.fill('jacqard');
+    await box.press('Enter');
+    await page.waitForURL('**/explore?q=jacqard');
+    await page
+      .getByRole('region', { name: 'Filtered posts' })
+      .getByRole('link', { name: /The Analytical Engine/ })
+      .waitFor();
     await context.close();
   });
 
