@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ThemeProvider } from '../features/theme/theme';
@@ -261,6 +261,17 @@ describe('the route table', () => {
     renderAt('/auth', visitor);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/', member, 'Home · Wave'],
+    ['/', visitor, 'Wave: a social platform for authentic connections'],
+    ['/auth', visitor, 'Sign in · Wave'],
+    ['/auth?tab=signup', visitor, 'Sign up · Wave'],
+    ['/nowhere', visitor, 'Page not found · Wave'],
+  ])('titles %s (%#) descriptively', async (path, reader, title) => {
+    renderAt(path, reader);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('sends a visitor from /analytics to /auth', async () => {

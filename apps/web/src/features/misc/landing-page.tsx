@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button';
 import { paths } from '../../config/paths';
+import { SITE_NAME } from '../../lib/structured-data';
 import { ThemeToggle } from '../theme/theme-toggle';
 
 export default function LandingPage() {
@@ -10,6 +11,7 @@ export default function LandingPage() {
         <span className="text-xl font-black tracking-tight">Wave</span>
         <ThemeToggle />
       </header>
+      <title>{`${SITE_NAME}: a social platform for authentic connections`}</title>
       <main className="mx-auto flex max-w-2xl flex-1 flex-col items-center justify-center gap-6 p-6 text-center">
         <h1 className="text-4xl font-extrabold sm:text-5xl">
           A social platform for authentic connections

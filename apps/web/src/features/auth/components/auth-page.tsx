@@ -9,6 +9,7 @@ import { ScreenLoading } from '../../../components/ui/screen-loading';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { textField } from '../../../lib/form-data';
+import { pageTitle } from '../../../lib/page-meta';
 import { useAuth } from '../api/current-user';
 import { useLogin, useRegister } from '../api/sessions';
 import type { SignUpField, SignUpFieldErrors, SignUpInput } from '../sign-up-limits';
@@ -218,6 +219,7 @@ function AuthPage() {
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
       </Link>
+      <title>{pageTitle(tab === 'signup' ? 'Sign up' : 'Sign in')}</title>
       <h1 className="text-3xl font-extrabold">{AUTH_HEADING[tab]}</h1>
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List

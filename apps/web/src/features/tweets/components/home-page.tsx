@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { pageTitle } from '../../../lib/page-meta';
 import { useAuth } from '../../auth/api/current-user';
 import {
   NewMemberWelcome,
@@ -45,6 +46,7 @@ export default function HomePage() {
   const newMember = useNewMember();
   return (
     <div>
+      <title>{pageTitle('Home')}</title>
       <header className="sticky top-0 z-10 border-b border-border bg-background/85 px-4 py-3 backdrop-blur">
         <h1 className="text-xl font-bold">Home</h1>
       </header>

@@ -6,7 +6,7 @@ import { VisitorBanner } from '../../../components/visitor-banner';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { paths } from '../../../config/paths';
-import { postPageTitle } from '../../../lib/page-meta';
+import { pageTitle, postPageTitle } from '../../../lib/page-meta';
 import { buildSocialMediaPostingSchema } from '../../../lib/structured-data';
 import { useAuth } from '../../auth/api/current-user';
 import { isTweetNotFound, useTweet } from '../api/get-tweet';
@@ -55,6 +55,7 @@ export default function TweetPage() {
   if (query.isPending) {
     return (
       <div>
+        <title>{pageTitle('Post')}</title>
         {header}
         <TweetSkeletons rows={1} label="Loading post" />
       </div>
@@ -65,6 +66,7 @@ export default function TweetPage() {
     const notFound = isTweetNotFound(query.error);
     return (
       <div>
+        <title>{pageTitle(notFound ? 'Post not found' : 'Post')}</title>
         {header}
         <div role="alert" className="grid justify-items-center gap-3 p-10 text-center">
           <h2 className="text-2xl font-bold">
