@@ -262,6 +262,14 @@ describe('the web client in Chromium: posts and profiles', () => {
           .followersCount,
       ).toBe(1),
     );
+    // The count leads to the list of followers: bob is in it.
+    await page.reload();
+    await page.getByRole('link', { name: '1 Follower' }).click();
+    await page.waitForURL(`**/profile/${ada.username}/followers`);
+    await page
+      .getByRole('list', { name: `People following ${ada.displayName}` })
+      .getByRole('link', { name: new RegExp(`@${bob.username}`) })
+      .waitFor();
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit profile' }).click();

@@ -26,6 +26,7 @@ const AuthPage = page(() => import('../features/auth/components/auth-page'));
 const HomePage = page(() => import('../features/tweets/components/home-page'));
 const TweetPage = page(() => import('../features/tweets/components/tweet-page'));
 const ProfilePage = page(() => import('../features/profile/components/profile-page'));
+const ConnectionsPage = page(() => import('../features/profile/components/connections-page'));
 const UserTweets = lazy(() =>
   import('../features/tweets/components/user-tweets').then((module) => ({
     default: module.UserTweets,
@@ -170,6 +171,14 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <HomePage />, handle: membersOnly },
           { path: '/profile/:userIdentifier', element: <ProfilePage renderPosts={renderPosts} /> },
+          {
+            path: paths.connections.followersPath,
+            element: <ConnectionsPage connection="followers" />,
+          },
+          {
+            path: paths.connections.followingPath,
+            element: <ConnectionsPage connection="following" />,
+          },
           {
             path: '/profile',
             element: <ProfilePage renderPosts={renderPosts} />,

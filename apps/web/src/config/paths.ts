@@ -12,6 +12,13 @@ export const paths = {
     getHref: (idOrUsername: string) => `/profile/${encodeURIComponent(idOrUsername)}`,
   },
   ownProfile: { path: '/profile', getHref: () => '/profile' },
+  /** A profile's followers or the people it follows. */
+  connections: {
+    followersPath: '/profile/:userIdentifier/followers',
+    followingPath: '/profile/:userIdentifier/following',
+    getHref: (idOrUsername: string, connection: 'followers' | 'following') =>
+      `/profile/${encodeURIComponent(idOrUsername)}/${connection}`,
+  },
   tweet: { path: '/tweet/:id', getHref: (id: string) => `/tweet/${id}` },
   /** Explore, searching for `query` when one is given (the sidebar's search on Enter). */
   explore: {

@@ -5,7 +5,7 @@ import type { PagedData } from '../../../lib/paged-data';
 import { pagedItems } from '../../../lib/paged-data';
 import { PersonRowSkeletons } from './community-skeletons';
 import { ListMessage } from './list-message';
-import { LoadMoreFooter } from './load-more-footer';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
 
 /** The paged query behind a management list (its members, its requests to join). */
 interface PersonListQuery<T> {

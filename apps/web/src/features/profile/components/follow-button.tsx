@@ -8,11 +8,26 @@ import { useIsFollowing, useToggleFollow } from '../api/follow-user';
  * the counts change at once and go back (with a toast) if the call fails; the
  * button shows the state every Follow button of theirs shares (the suggestions).
  */
-export function FollowButton({ user }: { user: UserResponse }) {
+export function FollowButton({
+  user,
+  size,
+  nameInLabel = false,
+}: {
+  user: UserResponse;
+  size?: 'sm' | 'md';
+  /** Names the person in the button's name (rows of a list, where every button says Follow). */
+  nameInLabel?: boolean;
+}) {
   const toggle = useToggleFollow(user.id);
   const following = useIsFollowing(user.id, user.isFollowing);
   return (
     <Button
+      size={size}
+      aria-label={
+        nameInLabel
+          ? `${following ? 'Unfollow' : 'Follow'} ${user.displayName || user.username}`
+          : undefined
+      }
       variant={following ? 'outline' : 'primary'}
       onClick={() => toggle.mutate({ follow: !following })}
     >

@@ -153,14 +153,24 @@ export function ProfileHeader({ user, viewer }: { user: UserResponse; viewer: Pr
         ) : null}
         <ul className="mt-3 flex gap-5 text-sm" aria-label="Follow counts">
           <li data-testid="following-count">
-            <span className="font-bold">{formatCount(user.followingCount)}</span>{' '}
-            <span className="text-muted-foreground">Following</span>
+            <Link
+              to={paths.connections.getHref(user.username, 'following')}
+              className="hover:underline"
+            >
+              <span className="font-bold">{formatCount(user.followingCount)}</span>{' '}
+              <span className="text-muted-foreground">Following</span>
+            </Link>
           </li>
           <li data-testid="followers-count">
-            <span className="font-bold">{formatCount(user.followersCount)}</span>{' '}
-            <span className="text-muted-foreground">
-              {user.followersCount === 1 ? 'Follower' : 'Followers'}
-            </span>
+            <Link
+              to={paths.connections.getHref(user.username, 'followers')}
+              className="hover:underline"
+            >
+              <span className="font-bold">{formatCount(user.followersCount)}</span>{' '}
+              <span className="text-muted-foreground">
+                {user.followersCount === 1 ? 'Follower' : 'Followers'}
+              </span>
+            </Link>
           </li>
         </ul>
       </div>

@@ -111,11 +111,20 @@ describe('ProfilePage', () => {
       url === '/api/user' ? json(401, { message: 'Not signed in' }) : json(200, visitorView),
     );
     renderProfile('/profile/grace');
-    expect(await screen.findByRole('link', { name: /Follow/ })).toHaveAttribute('href', '/auth');
+    expect(await screen.findByRole('link', { name: /^Follow$/ })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: /Message/ })).toHaveAttribute('href', '/auth');
     expect(screen.getAllByRole('article', { name: 'Sample post' })).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'See more from Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+    // The counts lead to the two lists.
+    expect(screen.getByRole('link', { name: /Followers/ })).toHaveAttribute(
+      'href',
+      '/profile/grace/followers',
+    );
+    expect(screen.getByRole('link', { name: /Following/ })).toHaveAttribute(
+      'href',
+      '/profile/grace/following',
+    );
     expect(screen.queryByText(`Posts of ${grace.id}`)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit profile/ })).not.toBeInTheDocument();
 

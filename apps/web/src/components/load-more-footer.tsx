@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { useLoadMoreOnScroll } from '../../../hooks/use-load-more';
+import { Button } from './ui/button';
+import { useLoadMoreOnScroll } from '../hooks/use-load-more';
 
 /**
  * The end of a paged list while it has more: a sentinel that loads the next
