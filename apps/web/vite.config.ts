@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import compression from 'compression';
@@ -5,12 +7,25 @@ import type { Connect, Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { buildId } from './vite-plugins/build-id.plugin.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.plugin.ts';
 import { pageMeta } from './vite-plugins/page-meta.plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
 const gateway = process.env['GATEWAY_URL'] ?? 'http://127.0.0.1:3000';
+/** Names the release in index.html (set at build time; `local` otherwise). */
+const release = process.env['WAVE_BUILD_ID'] || 'local';
+
+/**
+ * The worker's own addition to the generated /sw.js (it says SW_UPDATED when it activates),
+ * imported by its URL with its content's hash: a changed file changes sw.js, hence an update.
+ */
+const WORKER_ADDITION = 'sw-updated.js';
+const workerAdditionUrl = `/${WORKER_ADDITION}?v=${createHash('sha256')
+  .update(readFileSync(`${root}public/${WORKER_ADDITION}`))
+  .digest('hex')
+  .slice(0, 12)}`;
 
 /**
  * /api and /objects reach the gateway on the web app's own origin, so cookies just work; so do
@@ -46,12 +61,14 @@ export default defineConfig({
     contentSecurityPolicy(),
     // After the policy, which it then carries: the public pages' head markup for crawlers.
     pageMeta(process.env),
+    buildId(release),
     react(),
     tailwindcss(),
     VitePWA({
       // The worker at /sw.js precaches the shell and serves it offline; the app registers
-      // it itself and runs the update flow (src/app/pwa): a new worker waits until the user
-      // applies it (SKIP_WAITING), then the page reloads once.
+      // it itself and runs the update flow (src/app/pwa): a new worker waits ('prompt': no
+      // skipWaiting of its own) until the app sends SKIP_WAITING, which it does by itself once
+      // no unsent text would be lost; the page then reloads once.
       strategies: 'generateSW',
       filename: 'sw.js',
       registerType: 'prompt',
@@ -90,8 +107,10 @@ export default defineConfig({
         ],
         globPatterns: ['**/*.{js,css,html,png,svg,ico,txt,webmanifest}'],
         // The server writes robots.txt with the site's origin: never answered from a cache.
-        globIgnores: ['**/node_modules/**/*', 'robots.txt'],
+        // Nor the worker's own script, which the browser keeps with the worker.
+        globIgnores: ['**/node_modules/**/*', 'robots.txt', WORKER_ADDITION],
         cleanupOutdatedCaches: true,
+        importScripts: [workerAdditionUrl],
       },
     }),
   ],

@@ -1,6 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Toaster } from '../../components/ui/toaster';
 import { resetToasts } from '../../components/ui/use-toast';
+import type { DraftRegistry } from '../../lib/unsent-drafts';
+import { createDraftRegistry } from '../../lib/unsent-drafts';
 import {
   FIRST_UPDATE_TOAST_MS,
   REFRESH_TOAST_MS,
@@ -48,8 +50,11 @@ class FakeContainer extends EventTarget {
     this.register.mockImplementation(() => Promise.resolve(registration));
   }
 
-  post(data: unknown): void {
-    this.dispatchEvent(new MessageEvent('message', { data }));
+  /** A message from a worker (`source`: the one that sent it). */
+  post(data: unknown, source: FakeWorker | null = null): void {
+    const event = new MessageEvent('message', { data });
+    Object.defineProperty(event, 'source', { value: source });
+    this.dispatchEvent(event);
   }
 }
 
@@ -60,6 +65,7 @@ describe('registerServiceWorker', () => {
   let container: FakeContainer;
   let reload: ReturnType<typeof vi.fn>;
   let visibility: DocumentVisibilityState;
+  let drafts: DraftRegistry;
   const added: { target: EventTarget; calls: Listened[] }[] = [];
 
   /** Records the listeners the code adds to window and document, to remove them afterwards. */
@@ -79,7 +85,7 @@ describe('registerServiceWorker', () => {
   const register = async () => {
     let result: ServiceWorkerRegistration | null = null;
     await act(async () => {
-      result = await registerServiceWorker();
+      result = await registerServiceWorker(drafts);
     });
     return result as ServiceWorkerRegistration | null;
   };
@@ -96,16 +102,31 @@ describe('registerServiceWorker', () => {
       vi.advanceTimersByTime(ms);
     });
   };
-  const post = (data: unknown) => {
+  const post = (data: unknown, source: FakeWorker | null = null) => {
     act(() => {
-      container.post(data);
+      container.post(data, source);
     });
   };
-  const updateButton = () => screen.queryByRole('button', { name: 'Update' });
+  /** The worker becomes the page's controller (controllerchange). */
+  const takeControl = (worker: FakeWorker) => {
+    act(() => {
+      container.controller = worker;
+      container.dispatchEvent(new Event('controllerchange'));
+    });
+  };
+  /** A text box gets unsent text; returns its release (the text sent or cleared). */
+  const holdDraft = () => drafts.hold();
+  const setVisibility = (next: DocumentVisibilityState) => {
+    act(() => {
+      visibility = next;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  };
 
   beforeEach(() => {
     vi.useFakeTimers();
     resetToasts();
+    drafts = createDraftRegistry();
     registration = new FakeRegistration();
     container = new FakeContainer(registration);
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
@@ -141,49 +162,50 @@ describe('registerServiceWorker', () => {
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
   });
 
-  it('says nothing when the first worker installs (no controller yet)', async () => {
+  it('does nothing when the first worker installs (no controller yet)', async () => {
     render(<Toaster />);
     await register();
-    installNewWorker();
-    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
-    expect(screen.queryByText('New Wave Available!')).not.toBeInTheDocument();
-    expect(updateButton()).not.toBeInTheDocument();
+    const worker = installNewWorker();
+    expect(worker.postMessage).not.toHaveBeenCalled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Updating...')).not.toBeInTheDocument();
   });
 
-  it('announces an update when a worker installs while another controls the page, for 10 s', async () => {
+  it('applies a worker that installs while another controls the page: SKIP_WAITING, "Updating..." for 3 s', async () => {
     render(<Toaster />);
     container.controller = new FakeWorker();
     await register();
+    expect(screen.queryByText('Updating...')).not.toBeInTheDocument();
+
+    const worker = installNewWorker();
+    expect(worker.postMessage).toHaveBeenCalledTimes(1);
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
+    expect(screen.getByText('Wave will refresh in a moment.')).toBeInTheDocument();
     expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    // The page reloads when the worker takes control, not before.
+    expect(reload).not.toHaveBeenCalled();
 
-    installNewWorker();
-    expect(screen.getByText('Update available')).toBeInTheDocument();
-    expect(screen.getByText('A new version of Wave is ready.')).toBeInTheDocument();
-    expect(updateButton()).toBeInTheDocument();
-
-    advance(FIRST_UPDATE_TOAST_MS - 1);
-    expect(screen.getByText('Update available')).toBeInTheDocument();
+    advance(REFRESH_TOAST_MS - 1);
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
     advance(1);
-    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
-    expect(updateButton()).not.toBeInTheDocument();
+    expect(screen.queryByText('Updating...')).not.toBeInTheDocument();
   });
 
-  it('announces a worker already waiting when the page registers', async () => {
+  it('applies a worker already waiting when the page registers', async () => {
     render(<Toaster />);
     container.controller = new FakeWorker();
-    registration.waiting = new FakeWorker();
+    const waiting = new FakeWorker();
+    registration.waiting = waiting;
     await register();
-    expect(screen.getByText('Update available')).toBeInTheDocument();
+    expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
   });
 
-  it('announces a worker that finishes installing, not one that fails to', async () => {
-    render(<Toaster />);
+  it('applies a worker that finishes installing, not one that fails to', async () => {
     container.controller = new FakeWorker();
-    registration.waiting = new FakeWorker();
     await register();
-    advance(FIRST_UPDATE_TOAST_MS);
-    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
-
     const failing = new FakeWorker();
     act(() => {
       registration.installing = failing;
@@ -193,22 +215,84 @@ describe('registerServiceWorker', () => {
       registration.installing = null;
       failing.setState('redundant');
     });
-    expect(screen.queryByText('New Wave Available!')).not.toBeInTheDocument();
-    expect(updateButton()).not.toBeInTheDocument();
+    expect(failing.postMessage).not.toHaveBeenCalled();
   });
 
-  it('announces a second time as "New Wave Available!" for 15 s, and never a third time', async () => {
+  it('applies when the worker says UPDATE_AVAILABLE, and ignores other messages', async () => {
+    container.controller = new FakeWorker();
+    await register();
+    const waiting = new FakeWorker();
+    registration.waiting = waiting;
+
+    post({ type: 'SOMETHING_ELSE' });
+    post(null);
+    expect(waiting.postMessage).not.toHaveBeenCalled();
+
+    post({ type: 'UPDATE_AVAILABLE' });
+    expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+  });
+
+  it('while the member is writing, waits ("Update available" for 10 s) and applies once the text is sent or cleared', async () => {
     render(<Toaster />);
     container.controller = new FakeWorker();
     await register();
+    const releaseDraft = holdDraft();
+
+    const worker = installNewWorker();
+    expect(worker.postMessage).not.toHaveBeenCalled();
+    expect(screen.getByText('Update available')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'A new version of Wave is ready. It loads once you send or clear your text.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing to press: updating now would throw the text away.
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    advance(FIRST_UPDATE_TOAST_MS - 1);
+    expect(screen.getByText('Update available')).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+    expect(worker.postMessage).not.toHaveBeenCalled();
+
+    act(releaseDraft);
+    expect(worker.postMessage).toHaveBeenCalledTimes(1);
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
+  });
+
+  it('while the member is writing, applies once the page is hidden', async () => {
+    container.controller = new FakeWorker();
+    await register();
+    holdDraft();
+    const worker = installNewWorker();
+    expect(worker.postMessage).not.toHaveBeenCalled();
+
+    setVisibility('hidden');
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+  });
+
+  it('applies at once in a hidden page, even with a draft', async () => {
+    container.controller = new FakeWorker();
+    await register();
+    holdDraft();
+    visibility = 'hidden';
+    const worker = installNewWorker();
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+  });
+
+  it('reminds once as "New Wave Available!" for 15 s when found again while writing, never a third time', async () => {
+    render(<Toaster />);
+    container.controller = new FakeWorker();
+    await register();
+    const releaseDraft = holdDraft();
     installNewWorker();
     advance(FIRST_UPDATE_TOAST_MS);
-    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
 
-    installNewWorker();
+    const newer = installNewWorker();
     expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
-    expect(screen.getByText('Refresh to get the latest version.')).toBeInTheDocument();
-    expect(updateButton()).toBeInTheDocument();
+    expect(
+      screen.getByText('Wave will refresh once you send or clear your text.'),
+    ).toBeInTheDocument();
     advance(SECOND_UPDATE_TOAST_MS - 1);
     expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
     advance(1);
@@ -218,70 +302,83 @@ describe('registerServiceWorker', () => {
     post({ type: 'UPDATE_AVAILABLE' });
     expect(screen.queryByText('Update available')).not.toBeInTheDocument();
     expect(screen.queryByText('New Wave Available!')).not.toBeInTheDocument();
-    expect(updateButton()).not.toBeInTheDocument();
+
+    // Once free, the worker waiting then is told, once.
+    registration.waiting = newer;
+    act(releaseDraft);
+    expect(newer.postMessage).toHaveBeenCalledTimes(1);
   });
 
-  it('announces when the worker says UPDATE_AVAILABLE, and ignores other messages', async () => {
+  it('reloads once when a new worker takes control, even if told twice or by SW_UPDATED too', async () => {
+    const old = new FakeWorker();
+    container.controller = old;
+    await register();
+    expect(reload).not.toHaveBeenCalled();
+    const next = new FakeWorker();
+    takeControl(next);
+    expect(reload).toHaveBeenCalledTimes(1);
+    takeControl(next);
+    post({ type: 'SW_UPDATED' }, next);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads when the new worker says SW_UPDATED', async () => {
+    container.controller = new FakeWorker();
+    await register();
+    post({ type: 'SW_UPDATED' }, new FakeWorker());
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores SW_UPDATED from the worker the page was loaded under (no reload loop)', async () => {
+    const current = new FakeWorker();
+    container.controller = current;
+    await register();
+    post({ type: 'SW_UPDATED' }, current);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('does not reload a page that no worker controlled when it loaded (a first visit)', async () => {
+    await register();
+    takeControl(new FakeWorker());
+    post({ type: 'SW_UPDATED' }, new FakeWorker());
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('while the member is writing, reloads only once the text is cleared (another tab applied the update)', async () => {
     render(<Toaster />);
     container.controller = new FakeWorker();
     await register();
-    registration.waiting = new FakeWorker();
-
-    post({ type: 'SOMETHING_ELSE' });
-    post(null);
-    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
-
-    post({ type: 'UPDATE_AVAILABLE' });
+    const releaseDraft = holdDraft();
+    const worker = installNewWorker();
     expect(screen.getByText('Update available')).toBeInTheDocument();
 
-    post({ type: 'UPDATE_AVAILABLE' });
-    expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
-  });
-
-  it('applies the update: the waiting worker is told to skip waiting, "Updating..." shows for 3 s', async () => {
-    render(<Toaster />);
-    container.controller = new FakeWorker();
-    await register();
-    const worker = installNewWorker();
-    expect(worker.postMessage).not.toHaveBeenCalled();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(worker.postMessage).toHaveBeenCalledTimes(1);
-    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
-    expect(screen.getByText('Updating...')).toBeInTheDocument();
-    expect(screen.getByText('Wave will refresh in a moment.')).toBeInTheDocument();
-    expect(screen.queryByText('Update available')).not.toBeInTheDocument();
+    // Another tab sent SKIP_WAITING: the worker activates and takes this page too.
+    act(() => {
+      registration.waiting = null;
+      registration.active = worker;
+    });
+    takeControl(worker);
+    post({ type: 'SW_UPDATED' }, worker);
     expect(reload).not.toHaveBeenCalled();
+    expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
 
-    advance(REFRESH_TOAST_MS - 1);
-    expect(screen.getByText('Updating...')).toBeInTheDocument();
-    advance(1);
+    act(releaseDraft);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Nothing was waiting any more: nothing to tell, no "Updating...".
+    expect(worker.postMessage).not.toHaveBeenCalled();
     expect(screen.queryByText('Updating...')).not.toBeInTheDocument();
   });
 
-  it('applies the update from the second announcement too', async () => {
-    render(<Toaster />);
+  it('while the member is writing, reloads once the page is hidden', async () => {
     container.controller = new FakeWorker();
     await register();
-    installNewWorker();
-    const second = installNewWorker();
-    expect(screen.getByText('New Wave Available!')).toBeInTheDocument();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(second.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
-    expect(screen.getByText('Updating...')).toBeInTheDocument();
-  });
-
-  it('reloads the page once when the new worker takes control, even if told twice', async () => {
-    await register();
+    holdDraft();
+    takeControl(new FakeWorker());
     expect(reload).not.toHaveBeenCalled();
-    act(() => {
-      container.dispatchEvent(new Event('controllerchange'));
-    });
+    setVisibility('hidden');
     expect(reload).toHaveBeenCalledTimes(1);
-    act(() => {
-      container.dispatchEvent(new Event('controllerchange'));
-    });
+    setVisibility('visible');
+    setVisibility('hidden');
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

@@ -1,4 +1,7 @@
 import { toast } from '../../components/ui/use-toast';
+import type { DraftRegistry } from '../../lib/unsent-drafts';
+import { unsentDrafts } from '../../lib/unsent-drafts';
+import { whenPageMayReload } from './update-deferral';
 
 /** Update checks: every 30 s, 60 s and 5 minutes, and when the tab comes back (spec section 9). */
 export const UPDATE_CHECK_INTERVALS_MS = [30_000, 60_000, 300_000] as const;
@@ -6,12 +9,20 @@ export const FIRST_UPDATE_TOAST_MS = 10_000;
 export const SECOND_UPDATE_TOAST_MS = 15_000;
 export const REFRESH_TOAST_MS = 3_000;
 
-export type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'UPDATE_AVAILABLE' };
+/**
+ * Between the page and the worker: the page says SKIP_WAITING (handled by the generated
+ * /sw.js); the worker may say UPDATE_AVAILABLE, and says SW_UPDATED to the pages it controls
+ * when it activates (public/sw-updated.js).
+ */
+export type WorkerMessage =
+  { type: 'SKIP_WAITING' } | { type: 'UPDATE_AVAILABLE' } | { type: 'SW_UPDATED' };
 
 /** Applies a waiting worker: it is told to skip waiting; the page reloads on the controller change. */
 export function applyUpdate(registration: ServiceWorkerRegistration): void {
+  const waiting = registration.waiting;
+  if (!waiting) return;
   const message: WorkerMessage = { type: 'SKIP_WAITING' };
-  registration.waiting?.postMessage(message);
+  waiting.postMessage(message);
   toast({
     title: 'Updating...',
     description: 'Wave will refresh in a moment.',
@@ -19,55 +30,66 @@ export function applyUpdate(registration: ServiceWorkerRegistration): void {
   });
 }
 
-function announceUpdate(registration: ServiceWorkerRegistration, round: number): void {
-  const action = (
-    <button
-      type="button"
-      className="shrink-0 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground"
-      onClick={() => applyUpdate(registration)}
-    >
-      Update
-    </button>
-  );
+/**
+ * The update waits for what the member is writing; they are told so, twice at most (the
+ * spec's update toasts, without a button: updating at once would throw the text away).
+ */
+function announceDeferredUpdate(round: number): void {
   if (round === 0) {
     toast({
       title: 'Update available',
-      description: 'A new version of Wave is ready.',
+      description: 'A new version of Wave is ready. It loads once you send or clear your text.',
       duration: FIRST_UPDATE_TOAST_MS,
-      action,
     });
   } else {
     toast({
       title: 'New Wave Available!',
-      description: 'Refresh to get the latest version.',
+      description: 'Wave will refresh once you send or clear your text.',
       duration: SECOND_UPDATE_TOAST_MS,
-      action,
     });
   }
 }
 
 /**
- * Registers /sw.js (states: installing, then installed). When a new worker
- * installs while one already controls the page, an update is waiting: the user
- * is told (twice at most) and applies it; the page reloads once when the new
- * worker takes control. Failures are only logged.
+ * Registers /sw.js (states: installing, then installed) and keeps the page on the newest
+ * worker by itself (spec: "the service worker is updated automatically"). When a new worker
+ * installs while one already controls the page, the page tells it to skip waiting, and reloads
+ * once when it takes control (controllerchange, or its SW_UPDATED). Neither happens while a
+ * text box holds unsent text (`drafts`) in a visible page: both wait until the text is sent or
+ * cleared, or the page is hidden. Failures are only logged.
  */
-export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+export async function registerServiceWorker(
+  drafts: DraftRegistry = unsentDrafts,
+): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return null;
+  const container = navigator.serviceWorker;
+  // The worker that served this page (none on a first visit or a forced reload): a page it
+  // already runs under has no reason to reload when it speaks.
+  const loadedUnder = container.controller;
   let registration: ServiceWorkerRegistration;
   try {
-    registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    registration = await container.register('/sw.js', { scope: '/' });
   } catch (error) {
     console.error('Service worker registration failed', error);
     return null;
   }
 
   let announced = 0;
+  const deferred = () => {
+    if (announced < 2) announceDeferredUpdate(announced++);
+  };
+
+  let applyDeferred = false;
   const waitingFound = () => {
-    if (registration.waiting && navigator.serviceWorker.controller && announced < 2) {
-      announceUpdate(registration, announced);
-      announced += 1;
-    }
+    if (!registration.waiting || !container.controller) return;
+    // Found again (a newer build, the worker's word) while the member is still writing.
+    if (applyDeferred) return deferred();
+    applyDeferred = true;
+    const now = whenPageMayReload(drafts, () => {
+      applyDeferred = false;
+      applyUpdate(registration);
+    });
+    if (!now) deferred();
   };
   waitingFound();
   registration.addEventListener('updatefound', () => {
@@ -76,15 +98,21 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
       if (installing.state === 'installed') waitingFound();
     });
   });
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-    if (event.data?.type === 'UPDATE_AVAILABLE') waitingFound();
-  });
 
-  let reloaded = false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloaded) return;
-    reloaded = true;
-    window.location.reload();
+  // Once per page: the reload brings up a page under the new worker, whose own messages
+  // (from `loadedUnder` then) are ignored, so there is no loop.
+  let reloadRequested = false;
+  const newWorkerInControl = () => {
+    if (!loadedUnder || reloadRequested) return;
+    reloadRequested = true;
+    if (!whenPageMayReload(drafts, () => window.location.reload())) deferred();
+  };
+  container.addEventListener('controllerchange', newWorkerInControl);
+  container.addEventListener('message', (event: MessageEvent<WorkerMessage | null>) => {
+    if (event.data?.type === 'UPDATE_AVAILABLE') waitingFound();
+    else if (event.data?.type === 'SW_UPDATED' && event.source !== loadedUnder) {
+      newWorkerInControl();
+    }
   });
 
   const check = () => void registration.update().catch(() => undefined);

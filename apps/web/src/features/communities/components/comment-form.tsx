@@ -3,6 +3,7 @@ import type { ReactNode, RefObject } from 'react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
+import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { cn } from '../../../lib/cn';
 import { useCreatePostComment } from '../api/create-post-comment';
 import { canSubmitText, COMMUNITY_COMMENT_MAX_LENGTH, textLength } from '../community-limits';
@@ -35,6 +36,7 @@ export function CommentForm({
   const fieldId = useId();
   const counterId = useId();
   const [content, setContent] = useState('');
+  useUnsentDraft(content !== '');
   const create = useCreatePostComment({
     onSuccess: () => {
       setContent('');

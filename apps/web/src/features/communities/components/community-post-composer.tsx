@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
+import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/current-user';
 import { useCreateCommunityPost } from '../api/create-community-post';
@@ -26,6 +27,7 @@ export function CommunityPostComposer({
   const counterId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
+  useUnsentDraft(content !== '');
   const create = useCreateCommunityPost({
     onSuccess: () => {
       setContent('');

@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
+import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { cn } from '../../../lib/cn';
 import { canSubmitPost } from '../../../lib/post-length';
 import { useReplyToTweet } from '../api/reply-to-tweet';
@@ -29,6 +30,7 @@ export function ReplyBox({
   const fieldId = useId();
   const counterId = useId();
   const [content, setContent] = useState('');
+  useUnsentDraft(content !== '');
   const reply = useReplyToTweet({
     onSuccess: () => {
       setContent('');

@@ -2,6 +2,7 @@ import type { TweetResponse } from '@wave/contracts';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
+import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { canSubmitPost } from '../../../lib/post-length';
 import { useUpdateTweet } from '../api/update-tweet';
 import { CharacterCounter } from './character-counter';
@@ -11,6 +12,7 @@ export function TweetEditForm({ tweet, onDone }: { tweet: TweetResponse; onDone:
   const fieldId = useId();
   const counterId = useId();
   const [content, setContent] = useState(tweet.content);
+  useUnsentDraft(content !== tweet.content);
   const update = useUpdateTweet({ onSuccess: onDone });
   const canSave = canSubmitPost({ content, textRequired: true }) && !update.isPending;
   return (
