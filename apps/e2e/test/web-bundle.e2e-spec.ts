@@ -3,13 +3,17 @@ import { join } from 'node:path';
 
 /**
  * The built web client's chunks (dist/apps/web, as `npm start` and the image serve them): the
- * charting library (recharts) is loaded only on /analytics, in that route's lazy chunk, never
- * in the entry chunk or anything the entry imports before the first paint.
+ * charting library (recharts) is loaded only on /analytics, in that route's lazy chunk, and the
+ * emoji picker (emoji-picker-react and its emoji data) only when a composer's picker is opened,
+ * in its own lazy chunk; neither is in the entry chunk or anything the entry imports before the
+ * first paint.
  */
 const ROOT = join(__dirname, '../../..');
 const ASSETS = join(ROOT, 'dist/apps/web/assets');
 /** A class name every recharts chart draws (its SVG surface). */
 const RECHARTS_MARKER = 'recharts-surface';
+/** The key under which emoji-picker-react keeps the recently used emoji (its own code only). */
+const EMOJI_PICKER_MARKER = 'epr_suggested';
 /** A static import or re-export of a sibling chunk (not `import("./…")`, which loads later). */
 const STATIC_IMPORT =
   /(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?|[\w$]+)?\s*(?:from\s*)?"\.\/([\w.-]+\.js)"/g;
@@ -46,5 +50,16 @@ describe('the built web client', () => {
     expect(preloaded.length).toBeGreaterThan(0);
     for (const [, name] of preloaded) expect(loadedFirst.has(name!)).toBe(true);
     for (const name of withCharts) expect(loadedFirst.has(name)).toBe(false);
+  });
+
+  it('has the emoji picker only in its own chunk, which is loaded when a picker is opened', () => {
+    const withPicker = readdirSync(ASSETS).filter(
+      (name) => name.endsWith('.js') && chunk(name).includes(EMOJI_PICKER_MARKER),
+    );
+    expect(withPicker.length).toBeGreaterThan(0);
+    for (const name of withPicker) expect(name).toMatch(/^emoji-picker-panel-[\w-]+\.js$/);
+
+    const loadedFirst = firstPaintChunks();
+    for (const name of withPicker) expect(loadedFirst.has(name)).toBe(false);
   });
 });

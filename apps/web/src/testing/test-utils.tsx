@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { userKeys } from '../features/auth/api/current-user';
+import { ThemeProvider } from '../features/theme/theme';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -102,9 +103,9 @@ export function installDomShims(): void {
 }
 
 /**
- * Renders with a fresh query client (the app's defaults), the signed-in user (`null` for a
- * visitor), a memory router at `route` (the element mounted at `path`, a stand-in at /auth)
- * and the toaster.
+ * Renders with a fresh query client (the app's defaults), the app's theme, the signed-in user
+ * (`null` for a visitor), a memory router at `route` (the element mounted at `path`, a
+ * stand-in at /auth) and the toaster.
  */
 export function renderWithProviders(
   ui: ReactElement,
@@ -124,13 +125,15 @@ export function renderWithProviders(
   queryClient.setQueryData(userKeys.current, user);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="/auth" element={<h1>Auth page</h1>} />
-        </Routes>
-      </MemoryRouter>
-      <Toaster />
+      <ThemeProvider>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="/auth" element={<h1>Auth page</h1>} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </ThemeProvider>
     </QueryClientProvider>,
   );
   return { ...result, queryClient };

@@ -1,131 +1,161 @@
 import { Smile } from 'lucide-react';
-import type { KeyboardEvent, RefObject } from 'react';
-import { useRef } from 'react';
-import { cn } from '../../lib/cn';
+import type { ReactNode, RefObject } from 'react';
+import { Component, lazy, Suspense, useRef, useState } from 'react';
+import { EMOJI_IMAGE_BASE_URL, EMOJI_STYLE } from '../../config/emoji-picker';
+import type { EmojiStyleName } from '../../lib/emoji-style';
 import { Button } from './button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from './dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from './dropdown-menu';
+import type { AppTheme, EmojiPickerPanelProps } from './emoji-picker-panel';
 
-/** Common emoji, with the names screen readers announce and typing finds. */
-const EMOJI = [
-  ['😀', 'grinning face'],
-  ['😂', 'face with tears of joy'],
-  ['🤣', 'rolling on the floor laughing'],
-  ['😊', 'smiling face with smiling eyes'],
-  ['😍', 'smiling face with heart-eyes'],
-  ['🥰', 'smiling face with hearts'],
-  ['😘', 'face blowing a kiss'],
-  ['😎', 'smiling face with sunglasses'],
-  ['🤔', 'thinking face'],
-  ['🙃', 'upside-down face'],
-  ['😉', 'winking face'],
-  ['😅', 'grinning face with sweat'],
-  ['😭', 'loudly crying face'],
-  ['😢', 'crying face'],
-  ['😡', 'enraged face'],
-  ['😱', 'face screaming in fear'],
-  ['🥳', 'partying face'],
-  ['😴', 'sleeping face'],
-  ['🤯', 'exploding head'],
-  ['🙄', 'face with rolling eyes'],
-  ['👍', 'thumbs up'],
-  ['👎', 'thumbs down'],
-  ['👏', 'clapping hands'],
-  ['🙌', 'raising hands'],
-  ['🙏', 'folded hands'],
-  ['💪', 'flexed biceps'],
-  ['👋', 'waving hand'],
-  ['🤝', 'handshake'],
-  ['✌️', 'victory hand'],
-  ['👀', 'eyes'],
-  ['❤️', 'red heart'],
-  ['💔', 'broken heart'],
-  ['🔥', 'fire'],
-  ['✨', 'sparkles'],
-  ['🎉', 'party popper'],
-  ['💯', 'hundred points'],
-  ['✅', 'check mark'],
-  ['⭐', 'star'],
-  ['🌊', 'water wave'],
-  ['☀️', 'sun'],
-  ['🌈', 'rainbow'],
-  ['🚀', 'rocket'],
-  ['💡', 'light bulb'],
-  ['📷', 'camera'],
-  ['☕', 'hot beverage'],
-  ['🍕', 'pizza'],
-  ['🎵', 'musical note'],
-  ['🌱', 'seedling'],
-] as const satisfies readonly (readonly [string, string])[];
+const loadPanel = () =>
+  import('./emoji-picker-panel').then((module) => ({ default: module.EmojiPickerPanel }));
 
-/** Emoji per row of the grid. */
-const EMOJI_COLUMNS = 8;
-
-const GRID_STEPS: Partial<Record<string, number>> = {
-  ArrowLeft: -1,
-  ArrowRight: 1,
-  ArrowUp: -EMOJI_COLUMNS,
-  ArrowDown: EMOJI_COLUMNS,
+/**
+ * The picker's code (emoji-picker-react and its emoji data), fetched the first time a picker
+ * opens and shared by every picker after that. A failed fetch stays failed in its lazy
+ * component, so "Try again" makes a new one.
+ */
+let Panel = lazy(loadPanel);
+const retryPanel = () => {
+  Panel = lazy(loadPanel);
 };
 
-/** Arrow keys move through the grid: left and right by one, up and down by a row. */
-function moveInGrid(event: KeyboardEvent<HTMLDivElement>): void {
-  const step = GRID_STEPS[event.key];
-  if (step === undefined) return;
-  const item = event.currentTarget;
-  const items = [...(item.parentElement?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const next = items[items.indexOf(item) + step];
-  event.preventDefault();
-  next?.focus();
+/** Shows `fallback` instead of children that threw: here, the picker's chunk failing to load. */
+class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** The box the picker will fill, while its code loads or when it could not. */
+function PickerBox({
+  width,
+  height,
+  role,
+  children,
+}: {
+  width: number;
+  height: number;
+  role: 'status' | 'alert';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={role}
+      style={{ width, height }}
+      className="flex flex-col items-center justify-center gap-3 rounded-lg border border-border bg-card p-4 text-center text-sm text-muted-foreground"
+    >
+      {children}
+    </div>
+  );
+}
+
+function LoadedPanel(props: EmojiPickerPanelProps) {
+  const [attempt, setAttempt] = useState(0);
+  const { width, height } = props;
+  return (
+    <LoadBoundary
+      key={attempt}
+      fallback={
+        <PickerBox width={width} height={height} role="alert">
+          <p>The emoji picker could not be loaded. Check your connection and try again.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              retryPanel();
+              setAttempt((count) => count + 1);
+            }}
+          >
+            Try again
+          </Button>
+        </PickerBox>
+      }
+    >
+      <Suspense
+        fallback={
+          <PickerBox width={width} height={height} role="status">
+            Loading emoji...
+          </PickerBox>
+        }
+      >
+        <Panel {...props} />
+      </Suspense>
+    </LoadBoundary>
+  );
 }
 
 /**
- * A small emoji picker: a button that opens a grid of common emoji. Keyboard:
- * Enter or Space opens it, arrow keys move through the grid (up and down by a
- * row), Home and End go to the ends, typing a name jumps to it, Enter picks,
- * Escape closes. `width` and `height` bound the popover (spec section 9:
- * 300 by 400 inline, 300 by 350 in the modal); `focusAfterPick` takes focus
- * back after a pick (the text field the emoji went into).
+ * The composers' emoji picker: a button that opens emoji-picker-react (search, recently used,
+ * the spec's categories, skin tones) in a popover, loaded the first time it opens. Choosing an
+ * emoji hands it to `onPick`, closes the picker and gives focus back to `focusAfterPick` (the
+ * text field it went into). Escape clears a search, then closes the picker and gives focus back
+ * to the button. `width` and `height` are the picker's size (spec section 9: 300 by 400 inline,
+ * 300 by 350 in the modal); `theme` is the app's, which the picker follows; `emojiStyle` is
+ * drawn only when `imageBaseUrl` serves its pictures from this origin, else native.
  */
 export function EmojiPicker({
   onPick,
+  theme,
   width = 300,
   height = 400,
   focusAfterPick,
   disabled,
   label = 'Add emoji',
+  emojiStyle = EMOJI_STYLE,
+  imageBaseUrl = EMOJI_IMAGE_BASE_URL,
 }: {
   onPick: (emoji: string) => void;
+  theme: AppTheme;
   width?: number;
   height?: number;
   focusAfterPick?: RefObject<HTMLElement | null>;
   disabled?: boolean;
   label?: string;
+  emojiStyle?: EmojiStyleName;
+  imageBaseUrl?: string | null;
 }) {
+  const [open, setOpen] = useState(false);
   const picked = useRef(false);
   return (
     <DropdownMenu
       modal={false}
-      onOpenChange={(open) => {
-        if (open) picked.current = false;
+      open={open}
+      onOpenChange={(next) => {
+        if (next) picked.current = false;
+        setOpen(next);
       }}
     >
       <DropdownMenuTrigger asChild disabled={disabled}>
-        <Button variant="ghost" size="icon" aria-label={label} className="text-primary">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          aria-haspopup="dialog"
+          className="text-primary"
+        >
           <Smile className="h-5 w-5" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
+      {/* Radix's menu gives the popover its placement, outside clicks and Escape; the picker is
+          a dialog (a search box and a grid), not a list of menu items. */}
       <DropdownMenuContent
         align="start"
-        className="grid gap-0.5 overflow-y-auto"
-        style={{
-          width,
-          maxHeight: height,
-          gridTemplateColumns: `repeat(${EMOJI_COLUMNS}, minmax(0, 1fr))`,
+        role="dialog"
+        aria-orientation={undefined}
+        className="min-w-0 rounded-lg border-0 bg-transparent p-0 shadow-lg"
+        onFocus={(event) => {
+          // The menu focuses its own box when it opens; the picker wants its search box. (Its
+          // own autofocus loses to a modal dialog's focus trap when the picker's code is
+          // already loaded: the search box mounts before the menu's focus scope takes over.)
+          if (event.target !== event.currentTarget) return;
+          event.currentTarget.querySelector<HTMLElement>('[data-epr-part="search-input"]')?.focus();
         }}
         onCloseAutoFocus={(event) => {
           if (picked.current && focusAfterPick?.current) {
@@ -134,22 +164,23 @@ export function EmojiPicker({
           }
         }}
       >
-        {EMOJI.map(([emoji, name]) => (
-          <DropdownMenuItem
-            key={name}
-            aria-label={name}
-            title={name}
-            textValue={name}
-            className={cn('justify-center px-0 py-1 text-xl leading-none')}
-            onKeyDown={moveInGrid}
-            onSelect={() => {
+        {/* The picker handles its own keys: the menu's would swallow Tab and run a typeahead
+            over menu items on every letter typed in the search box. (Escape reaches the menu
+            all the same: it listens on the document, before this.) */}
+        <div onKeyDown={(event) => event.stopPropagation()}>
+          <LoadedPanel
+            width={width}
+            height={height}
+            theme={theme}
+            emojiStyle={emojiStyle}
+            imageBaseUrl={imageBaseUrl}
+            onPick={(emoji) => {
               picked.current = true;
               onPick(emoji);
+              setOpen(false);
             }}
-          >
-            {emoji}
-          </DropdownMenuItem>
-        ))}
+          />
+        </div>
       </DropdownMenuContent>
     </DropdownMenu>
   );

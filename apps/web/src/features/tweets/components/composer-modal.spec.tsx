@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetToasts } from '../../../components/ui/use-toast';
+import { unsentDrafts } from '../../../lib/unsent-drafts';
 import { tweetKeys } from '../api/tweet-keys';
 import type { FetchCall } from '../testing/tweet-test-utils';
 import {
@@ -25,6 +26,11 @@ function renderModal(
 }
 
 const image = (name: string, type = 'image/png') => new File(['png-bytes'], name, { type });
+
+/** The emoji picker is the real one, loaded when opened; in jsdom it draws all ~1,900 emoji. */
+const PICKER_MS = 20_000;
+/** Its search runs over them all before it announces what it found. */
+const SEARCH_MS = 5_000;
 
 describe('ComposerModal', () => {
   beforeEach(() => resetToasts());
@@ -103,6 +109,27 @@ describe('ComposerModal', () => {
     );
   });
 
+  it('holds an unsent draft while it has text, through a failed post, until posted', async () => {
+    const user = userEvent.setup();
+    let answers = 0;
+    renderModal((call) =>
+      call.method === 'POST' && call.url === '/api/tweets'
+        ? json((answers += 1) === 1 ? 500 : 201, makeTweet())
+        : json(200, page([])),
+    );
+    const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(false);
+    await user.type(field, 'Hi');
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Failed to share post. Please try again.')).toBeVisible();
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(true);
+
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(unsentDrafts.hasUnsentDrafts()).toBe(false));
+  });
+
   it('shows Posting... while the post is sent', async () => {
     const user = userEvent.setup();
     const answer = deferred<Response>();
@@ -158,33 +185,57 @@ describe('ComposerModal', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('inserts emoji from the picker at the caret', async () => {
-    const user = userEvent.setup();
-    renderModal();
-    const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
-    await user.type(field, 'Hi');
-    await user.click(screen.getByRole('button', { name: 'Add emoji' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'water wave' }));
-    expect(field).toHaveValue('Hi🌊');
-    expect(screen.getByText('3/280')).toBeInTheDocument();
-  });
+  it(
+    'inserts an emoji from its 300 by 350 picker at the caret, then gives focus back',
+    async () => {
+      const user = userEvent.setup();
+      renderModal();
+      const field = await screen.findByRole<HTMLTextAreaElement>('textbox', {
+        name: 'What is happening?!',
+      });
+      await user.type(field, 'Hi there');
+      field.setSelectionRange(2, 2);
+      await user.click(screen.getByRole('button', { name: 'Add emoji' }));
+      const picker = await screen.findByRole('dialog', { name: 'Add emoji' });
+      await user.click(
+        await within(picker).findByRole('textbox', { name: 'Type to search for an emoji' }),
+      );
+      expect(picker.querySelector('[data-epr-part="root"]')).toHaveStyle({
+        width: '300px',
+        height: '350px',
+      });
+      await user.paste('water wave');
+      await within(picker).findByText(/results? found/, {}, { timeout: SEARCH_MS });
+      await user.click(within(picker).getByRole('gridcell', { name: 'water wave' }));
 
-  it('picks emoji with the keyboard, moving through the grid', async () => {
-    const user = userEvent.setup();
-    renderModal();
-    const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
-    screen.getByRole('button', { name: 'Add emoji' }).focus();
-    await user.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu', { name: 'Add emoji' });
-    await waitFor(() =>
-      expect(within(menu).getByRole('menuitem', { name: 'grinning face' })).toHaveFocus(),
-    );
-    await user.keyboard('{ArrowRight}');
-    expect(within(menu).getByRole('menuitem', { name: 'face with tears of joy' })).toHaveFocus();
-    await user.keyboard('{ArrowDown}');
-    expect(within(menu).getByRole('menuitem', { name: 'upside-down face' })).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(field).toHaveValue('🙃');
-    await waitFor(() => expect(field).toHaveFocus());
-  });
+      expect(field).toHaveValue('Hi🌊 there');
+      expect(screen.getByText('9/280')).toBeInTheDocument();
+      await waitFor(() => expect(picker).not.toBeInTheDocument());
+      await waitFor(() => expect(field).toHaveFocus());
+      await waitFor(() => expect(field.selectionStart).toBe(4));
+    },
+    PICKER_MS,
+  );
+
+  it(
+    'closes the picker on Escape, not the dialog, and gives focus back to the emoji button',
+    async () => {
+      const user = userEvent.setup();
+      renderModal();
+      const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
+      const button = screen.getByRole('button', { name: 'Add emoji' });
+      button.focus();
+      await user.keyboard('{Enter}');
+      const search = await screen.findByRole('textbox', { name: 'Type to search for an emoji' });
+      await waitFor(() => expect(search).toHaveFocus());
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Add emoji' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('dialog', { name: 'Create post' })).toBeInTheDocument();
+      await waitFor(() => expect(button).toHaveFocus());
+      expect(field).toHaveValue('');
+    },
+    PICKER_MS,
+  );
 });

@@ -8,11 +8,13 @@ import { EmojiPicker } from '../../../components/ui/emoji-picker';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
+import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { isUnauthorized } from '../../../lib/api-client';
 import { checkImageFile } from '../../../lib/image-file';
 import { insertText } from '../../../lib/insert-text';
 import { canSubmitPost } from '../../../lib/post-length';
 import { useAuth } from '../../auth/api/current-user';
+import { useTheme } from '../../theme/theme';
 import { useCreateTweet } from '../api/create-tweet';
 import { useUploadImages } from '../api/upload-image';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
@@ -63,6 +65,8 @@ export function ComposerModal({
   const { status } = useAuth();
   const [content, setContent] = useState('');
   const [images, setImages] = useState<ChosenImage[]>([]);
+  // Kept here, with the draft, which outlives the dialog.
+  useUnsentDraft(content !== '' || images.length > 0);
   const imagesRef = useRef(images);
   useEffect(() => {
     imagesRef.current = images;
@@ -119,6 +123,7 @@ function ComposerForm({
   onImagesChange: (images: ChosenImage[]) => void;
   onPosted: () => void;
 }) {
+  const { theme } = useTheme();
   const fieldId = useId();
   const counterId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -269,6 +274,7 @@ function ComposerForm({
         </Button>
         <EmojiPicker
           {...EMOJI_PICKER_SIZE}
+          theme={theme}
           disabled={busy}
           focusAfterPick={textarea}
           onPick={(emoji) => {

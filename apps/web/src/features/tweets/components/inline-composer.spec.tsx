@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetToasts } from '../../../components/ui/use-toast';
+import { unsentDrafts } from '../../../lib/unsent-drafts';
 import { tweetKeys } from '../api/tweet-keys';
 import type { FetchCall } from '../testing/tweet-test-utils';
 import {
@@ -27,6 +28,11 @@ function renderComposer(handler: (call: FetchCall) => Response | Promise<Respons
   const fetch = mockFetch(handler);
   return { ...renderWithProviders(<InlineComposer />), ...fetch };
 }
+
+/** The emoji picker is the real one, loaded when opened; in jsdom it draws all ~1,900 emoji. */
+const PICKER_MS = 20_000;
+/** Its search runs over them all before it announces what it found. */
+const SEARCH_MS = 5_000;
 
 const field = () => screen.getByRole('textbox', { name: 'What is happening?!' });
 const postButton = () => screen.getByRole('button', { name: 'Post' });
@@ -63,6 +69,57 @@ describe('InlineComposer', () => {
       expect(feed?.pages[0]?.items[0]?.id).toBe(created.id);
     });
   });
+
+  it('holds an unsent draft while it has text or an image, until posted (an update waits)', async () => {
+    const user = userEvent.setup();
+    renderComposer((call) =>
+      call.method === 'POST' ? json(201, makeTweet()) : json(200, page([])),
+    );
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(false);
+    await user.type(field(), 'Hi');
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(true);
+    await user.clear(field());
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(false);
+
+    await user.upload(screen.getByTestId('inline-image-input'), sizedImage(3));
+    await screen.findByAltText('Attached image: photo.png');
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(true);
+    await user.type(field(), 'With a picture');
+    await user.click(postButton());
+    await waitFor(() => expect(field()).toHaveValue(''));
+    expect(unsentDrafts.hasUnsentDrafts()).toBe(false);
+  });
+
+  it(
+    'inserts an emoji from its 300 by 400 picker at the caret, then gives focus back',
+    async () => {
+      const user = userEvent.setup();
+      renderComposer(() => json(404));
+      const text = screen.getByRole<HTMLTextAreaElement>('textbox', {
+        name: 'What is happening?!',
+      });
+      await user.type(text, 'Good morning');
+      text.setSelectionRange(4, 4);
+      await user.click(screen.getByRole('button', { name: 'Add emoji' }));
+      const picker = await screen.findByRole('dialog', { name: 'Add emoji' });
+      await user.click(
+        await within(picker).findByRole('textbox', { name: 'Type to search for an emoji' }),
+      );
+      expect(picker.querySelector('[data-epr-part="root"]')).toHaveStyle({
+        width: '300px',
+        height: '400px',
+      });
+      await user.paste('sun with face');
+      await within(picker).findByText(/results? found/, {}, { timeout: SEARCH_MS });
+      await user.click(within(picker).getByRole('gridcell', { name: 'sun with face' }));
+
+      expect(text).toHaveValue('Good🌞 morning');
+      await waitFor(() => expect(picker).not.toBeInTheDocument());
+      await waitFor(() => expect(text).toHaveFocus());
+      await waitFor(() => expect(text.selectionStart).toBe(6));
+    },
+    PICKER_MS,
+  );
 
   it('refuses an image over 25 MB', async () => {
     const user = userEvent.setup();

@@ -12,9 +12,11 @@ import { insertText } from '../../../lib/insert-text';
 import { detectLinks } from '../../../lib/link-detection';
 import { canSubmitPost } from '../../../lib/post-length';
 import { useAuth } from '../../auth/api/current-user';
+import { useTheme } from '../../theme/theme';
 import { useCreateTweet } from '../api/create-tweet';
 import { useLinkPreview } from '../api/get-link-preview';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { MESSAGES } from '../messages';
 import { CharacterCounter } from './character-counter';
 import { toastImageProblem } from './image-problem-toast';
@@ -34,6 +36,7 @@ const EMOJI_PICKER_SIZE = { width: 300, height: 400 } as const;
  */
 export function InlineComposer() {
   const { user } = useAuth();
+  const { theme } = useTheme();
   const fieldId = useId();
   const counterId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -41,6 +44,7 @@ export function InlineComposer() {
   const [content, setContent] = useState('');
   const [image, setImage] = useState<{ dataUrl: string; name: string } | null>(null);
   const [dismissedUrl, setDismissedUrl] = useState<string | null>(null);
+  useUnsentDraft(content !== '' || image !== null);
 
   const firstUrl = useMemo(() => detectLinks(content, window.location.host)[0] ?? null, [content]);
   // Clearing all links forgets a removed preview: a link typed again gets one.
@@ -175,6 +179,7 @@ export function InlineComposer() {
           </Button>
           <EmojiPicker
             {...EMOJI_PICKER_SIZE}
+            theme={theme}
             focusAfterPick={textarea}
             onPick={(emoji) => {
               const field = textarea.current;
