@@ -43,6 +43,17 @@ export const json = (status: number, body?: unknown): Response =>
 
 export const noContent = (): Response => new Response(null, { status: 204 });
 
+/** The first bytes of a PNG and of a JPEG: what the composers check a chosen file holds. */
+export const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0];
+
+/** A small file that is an image by its name, its type and its first bytes. */
+export const imageFile = (name: string, type = 'image/png'): File =>
+  new File([new Uint8Array(type === 'image/jpeg' ? JPEG_HEAD : PNG_HEAD)], name, { type });
+
+/** A PNG file's data URL, as FileReader gives it. */
+export const PNG_DATA_URL = `data:image/png;base64,${btoa(String.fromCharCode(...PNG_HEAD))}`;
+
 export interface FetchCall {
   method: string;
   url: string;

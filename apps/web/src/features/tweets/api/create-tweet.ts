@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { api, isUnauthorized } from '../../../lib/api-client';
 import { pagedItems, prependToFirstPage } from '../../../lib/paged-data';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { imageRefusalOf } from '../image-refusal';
 import { MESSAGES } from '../messages';
 import { feedInfiniteQueryOptions } from './get-feed';
 import { tweetKeys } from './tweet-keys';
@@ -52,8 +53,11 @@ export function useCreateTweet({ onSuccess }: { onSuccess?: (tweet: TweetRespons
       else
         toast({
           variant: 'destructive',
-          title: MESSAGES.errorTitle,
-          description: MESSAGES.postFailed,
+          // An image the server refused says why (the post's text is kept either way).
+          ...(imageRefusalOf(error) ?? {
+            title: MESSAGES.errorTitle,
+            description: MESSAGES.postFailed,
+          }),
         });
     },
   });

@@ -12,6 +12,7 @@ import {
   mockFetch,
   page,
   renderWithProviders,
+  imageFile,
 } from '../testing/tweet-test-utils';
 import { ComposerModal } from './composer-modal';
 
@@ -25,7 +26,8 @@ function renderModal(
   return { ...result, ...fetch, onOpenChange };
 }
 
-const image = (name: string, type = 'image/png') => new File(['png-bytes'], name, { type });
+const image = (name: string, type = 'image/png') =>
+  type.startsWith('image/') ? imageFile(name, type) : new File(['plain text'], name, { type });
 
 /** The emoji picker is the real one, loaded when opened; in jsdom it draws all ~1,900 emoji. */
 const PICKER_MS = 20_000;
@@ -86,7 +88,8 @@ describe('ComposerModal', () => {
       image('a.png'),
       image('b.jpg', 'image/jpeg'),
     ]);
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    // Added once their first bytes are checked.
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByRole('button', { name: 'Uploading...' })).toBeDisabled();
@@ -163,19 +166,64 @@ describe('ComposerModal', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('tells when the upload fails and does not post', async () => {
+  it.each([
+    [
+      503,
+      { message: 'Service unavailable' },
+      'Error',
+      'Failed to upload images. Please try again.',
+    ],
+    [
+      413,
+      { message: 'The image is too large: at most 40 megapixels' },
+      'File too large',
+      'The image is too large: at most 40 megapixels',
+    ],
+    [
+      415,
+      {},
+      'Invalid file type',
+      "This file isn't a PNG, JPEG, GIF, WebP or AVIF image, whatever its name says.",
+    ],
+    [
+      422,
+      { message: 'The file is not a readable image' },
+      "Image can't be read",
+      'The file is not a readable image',
+    ],
+  ])(
+    'tells why when the upload answers %i, keeps the post and does not send it',
+    async (status, body, title, description) => {
+      const user = userEvent.setup();
+      const { calls } = renderModal((call) =>
+        call.url === '/api/objects/upload'
+          ? json(200, { uploadURL: '/objects/uploads/x?expires=1&signature=s' })
+          : json(status, body),
+      );
+      const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
+      await user.type(field, 'Pic');
+      await user.upload(screen.getByTestId('modal-image-input'), [image('a.png')]);
+      await user.click(screen.getByRole('button', { name: 'Post' }));
+      expect(await screen.findByText(description)).toBeVisible();
+      expect(screen.getByText(title)).toBeVisible();
+      expect(calls.some((call) => call.url === '/api/tweets')).toBe(false);
+      expect(await screen.findByRole('button', { name: 'Post' })).toBeEnabled();
+      expect(field).toHaveValue('Pic');
+    },
+  );
+
+  it('refuses a renamed file that is not an image when it is added, saying why', async () => {
     const user = userEvent.setup();
-    const { calls } = renderModal((call) =>
-      call.url === '/api/objects/upload'
-        ? json(200, { uploadURL: '/objects/uploads/x?expires=1&signature=s' })
-        : json(415, { message: 'Only PNG, JPEG, WebP, GIF or AVIF images' }),
-    );
-    await user.type(await screen.findByRole('textbox', { name: 'What is happening?!' }), 'Pic');
-    await user.upload(screen.getByTestId('modal-image-input'), [image('a.png')]);
-    await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText('Failed to upload images. Please try again.')).toBeVisible();
-    expect(calls.some((call) => call.url === '/api/tweets')).toBe(false);
-    expect(await screen.findByRole('button', { name: 'Post' })).toBeEnabled();
+    renderModal();
+    const fake = new File(['%PDF-1.7 not a picture'], 'holiday.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('modal-image-input'), [fake]);
+    expect(
+      await screen.findByText(
+        "This file isn't a PNG, JPEG, GIF, WebP or AVIF image, whatever its name says.",
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('Image added!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /holiday/ })).not.toBeInTheDocument();
   });
 
   it('sends a visitor to log in', async () => {

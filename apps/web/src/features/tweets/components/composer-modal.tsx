@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { isUnauthorized } from '../../../lib/api-client';
-import { checkImageFile } from '../../../lib/image-file';
+import { inspectImageFile } from '../../../lib/image-file';
 import { insertText } from '../../../lib/insert-text';
 import { canSubmitPost } from '../../../lib/post-length';
 import { useAuth } from '../../auth/api/current-user';
@@ -20,6 +20,7 @@ import { useUploadImages } from '../api/upload-image';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { MESSAGES } from '../messages';
 import { CharacterCounter } from './character-counter';
+import { imageRefusalOf } from '../image-refusal';
 import { toastImageProblem } from './image-problem-toast';
 
 /** Spec section 9: the modal's emoji picker is 300 by 350. */
@@ -140,10 +141,14 @@ function ComposerForm({
     !busy;
   const room = TWEET_MAX_IMAGES - images.length;
 
-  const addFiles = (files: File[]) => {
+  const addFiles = async (files: File[]) => {
+    // Each file checked all the way (its first bytes too) before it is shown as added.
+    const problems = await Promise.all(
+      files.map((file) => inspectImageFile(file, UPLOAD_MAX_BYTES).catch(() => null)),
+    );
     const accepted: ChosenImage[] = [];
-    for (const file of files) {
-      const problem = checkImageFile(file, UPLOAD_MAX_BYTES);
+    for (const [index, file] of files.entries()) {
+      const problem = problems[index];
       if (problem) {
         toastImageProblem(problem);
         continue;
@@ -168,8 +173,10 @@ function ComposerForm({
         else
           toast({
             variant: 'destructive',
-            title: MESSAGES.errorTitle,
-            description: MESSAGES.uploadFailed,
+            ...(imageRefusalOf(error) ?? {
+              title: MESSAGES.errorTitle,
+              description: MESSAGES.uploadFailed,
+            }),
           });
         return;
       }
@@ -259,7 +266,7 @@ function ComposerForm({
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = '';
-            addFiles(files);
+            void addFiles(files);
           }}
         />
         <Button

@@ -19,5 +19,12 @@ export function toastImageProblem(problem: ImageFileProblem): void {
         description: MESSAGES.invalidFileType,
       });
       return;
+    case 'not-image-content':
+      toast({
+        variant: 'destructive',
+        title: MESSAGES.invalidFileTypeTitle,
+        description: MESSAGES.notImageContent,
+      });
+      return;
   }
 }

@@ -12,6 +12,8 @@ import {
   mockFetch,
   page,
   renderWithProviders,
+  PNG_DATA_URL,
+  PNG_HEAD,
 } from '../testing/tweet-test-utils';
 import { InlineComposer } from './inline-composer';
 
@@ -37,7 +39,8 @@ const SEARCH_MS = 5_000;
 const field = () => screen.getByRole('textbox', { name: 'What is happening?!' });
 const postButton = () => screen.getByRole('button', { name: 'Post' });
 const sizedImage = (size: number, type = 'image/png') => {
-  const file = new File(['abc'], 'photo.png', { type });
+  // A PNG's bytes whatever the type says: the type is what a test varies.
+  const file = new File([new Uint8Array(PNG_HEAD)], 'photo.png', { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 };
@@ -138,6 +141,37 @@ describe('InlineComposer', () => {
     expect(screen.getByText('Please select an image file.')).toBeVisible();
   });
 
+  it('refuses a file named and typed as a PNG that is not one, when it is added', async () => {
+    const user = userEvent.setup();
+    renderComposer(() => json(404));
+    const fake = new File(['not a picture at all'], 'cat.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('inline-image-input'), fake);
+    expect(await screen.findByText('Invalid file type')).toBeVisible();
+    expect(
+      screen.getByText(
+        "This file isn't a PNG, JPEG, GIF, WebP or AVIF image, whatever its name says.",
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('Image added!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove image' })).not.toBeInTheDocument();
+  });
+
+  it("says why the server refused the post's image (413), keeping the post", async () => {
+    const user = userEvent.setup();
+    renderComposer((call) =>
+      call.method === 'POST' && call.url === '/api/tweets'
+        ? json(413, { message: 'The image is too large: at most 40 megapixels' })
+        : json(404),
+    );
+    await user.type(field(), 'Big one');
+    await user.upload(screen.getByTestId('inline-image-input'), sizedImage(3));
+    await screen.findByText('Image added!');
+    await user.click(postButton());
+    expect(await screen.findByText('File too large')).toBeVisible();
+    expect(screen.getByText('The image is too large: at most 40 megapixels')).toBeVisible();
+    expect(field()).toHaveValue('Big one');
+  });
+
   it('tells when the image cannot be read', async () => {
     const user = userEvent.setup();
     const readAsDataURL = vi
@@ -172,7 +206,7 @@ describe('InlineComposer', () => {
     await user.click(postButton());
     await screen.findByText('Post sent!');
     expect(calls.find((call) => call.url === '/api/tweets')?.body).toEqual({
-      imageUrl: 'data:image/png;base64,YWJj',
+      imageUrl: PNG_DATA_URL,
     });
     await waitFor(() =>
       expect(screen.queryByAltText('Attached image: photo.png')).not.toBeInTheDocument(),

@@ -7,7 +7,7 @@ import { EmojiPicker } from '../../../components/ui/emoji-picker';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { checkImageFile, readFileAsDataUrl } from '../../../lib/image-file';
+import { inspectImageFile, readFileAsDataUrl } from '../../../lib/image-file';
 import { insertText } from '../../../lib/insert-text';
 import { detectLinks } from '../../../lib/link-detection';
 import { canSubmitPost } from '../../../lib/post-length';
@@ -79,7 +79,7 @@ export function InlineComposer() {
   };
 
   const addImage = async (file: File) => {
-    const problem = checkImageFile(file, IMAGE_MAX_BYTES);
+    const problem = await inspectImageFile(file, IMAGE_MAX_BYTES).catch(() => null);
     if (problem) return toastImageProblem(problem);
     try {
       const dataUrl = await readFileAsDataUrl(file);

@@ -4,10 +4,13 @@ import type { FeedItemResponse, Page } from '@wave/contracts';
 export {
   ADA_ID,
   deferred,
+  imageFile,
   installDomShims,
   json,
   makeUser,
   mockFetch,
+  PNG_DATA_URL,
+  PNG_HEAD,
   renderWithProviders,
 } from '../../../testing/test-utils';
 export type { FetchCall } from '../../../testing/test-utils';
