@@ -114,6 +114,29 @@ describe('the web client in Chromium: posts and profiles', () => {
     await context.close();
   });
 
+  it('says at once when the device is offline, keeps the post, and sends it when back', async () => {
+    const ada = await register('b_train');
+    const { context, page } = await signedIn(ada);
+    await page.goto('/');
+    const composer = page.getByLabel('What is happening?!');
+    await composer.fill('Written in a tunnel');
+    await context.setOffline(true);
+    const postButton = page
+      .getByRole('form', { name: 'Create a post' })
+      .getByRole('button', { name: 'Post' });
+    await postButton.click();
+    await expectPage.text(page, "You're offline");
+    expect(await composer.inputValue()).toBe('Written in a tunnel');
+    expect(await postButton.isEnabled()).toBe(true);
+    expect(await tweetsOf(ada)).toEqual([]);
+
+    await context.setOffline(false);
+    await postButton.click();
+    await expectPage.text(page, 'Post sent!');
+    expect((await tweetsOf(ada)).map((tweet) => tweet.content)).toEqual(['Written in a tunnel']);
+    await context.close();
+  });
+
   it('posts an image from the home composer and one with four images from the modal', async () => {
     const ada = await register('b_img');
     const { context, page } = await signedIn(ada);

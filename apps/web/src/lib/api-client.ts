@@ -68,6 +68,14 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };
 
+/**
+ * A call that never reached the server (the device offline, the network down: fetch throws a
+ * TypeError), as opposed to an answer.
+ */
+export const isNetworkFailure = (error: unknown): boolean =>
+  !(error instanceof ApiError) &&
+  (error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine));
+
 /** The message to show for a failed call: the server's, else a fallback. */
 export const messageOf = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

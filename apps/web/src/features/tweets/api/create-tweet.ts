@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedItemResponse, LinkPreview, TweetResponse } from '@wave/contracts';
 import { toast } from '../../../components/ui/use-toast';
-import { api, isUnauthorized } from '../../../lib/api-client';
+import { api, isNetworkFailure, isUnauthorized } from '../../../lib/api-client';
 import { pagedItems, prependToFirstPage } from '../../../lib/paged-data';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { imageRefusalOf } from '../image-refusal';
@@ -33,6 +33,9 @@ export function useCreateTweet({ onSuccess }: { onSuccess?: (tweet: TweetRespons
   const onUnauthorized = useUnauthorizedRedirect();
   return useMutation({
     mutationFn: createTweet,
+    // Offline, fail at once and say so rather than wait ('Posting...') and send it later unseen:
+    // the composer keeps the draft, and the member sends it again.
+    networkMode: 'always',
     onSuccess: (tweet) => {
       const feedKey = feedInfiniteQueryOptions().queryKey;
       const item: FeedItemResponse = { ...tweet, retweetedBy: null };
@@ -50,6 +53,12 @@ export function useCreateTweet({ onSuccess }: { onSuccess?: (tweet: TweetRespons
     },
     onError: (error) => {
       if (isUnauthorized(error)) onUnauthorized();
+      else if (isNetworkFailure(error))
+        toast({
+          variant: 'destructive',
+          title: MESSAGES.offlineTitle,
+          description: MESSAGES.postOffline,
+        });
       else
         toast({
           variant: 'destructive',

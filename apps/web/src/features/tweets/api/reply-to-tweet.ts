@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TweetResponse } from '@wave/contracts';
 import { toast } from '../../../components/ui/use-toast';
-import { api } from '../../../lib/api-client';
+import { api, isNetworkFailure } from '../../../lib/api-client';
 import { MESSAGES } from '../messages';
 import { repliesInfiniteQueryOptions } from './get-replies';
 import { useTweetCache, withRepliesDelta } from './tweet-cache';
@@ -23,6 +23,8 @@ export function useReplyToTweet({
   const cache = useTweetCache();
   return useMutation({
     mutationFn: replyToTweet,
+    // As a post: offline, it fails at once and says so; the reply box keeps the text.
+    networkMode: 'always',
     onSuccess: (reply, { tweetId }) => {
       cache.update(tweetId, (tweet) => withRepliesDelta(tweet, 1));
       void queryClient.invalidateQueries({
@@ -31,11 +33,19 @@ export function useReplyToTweet({
       toast({ title: MESSAGES.replyPosted });
       onSuccess?.(reply);
     },
-    onError: () =>
-      toast({
-        variant: 'destructive',
-        title: MESSAGES.errorTitle,
-        description: MESSAGES.replyFailed,
-      }),
+    onError: (error) =>
+      toast(
+        isNetworkFailure(error)
+          ? {
+              variant: 'destructive',
+              title: MESSAGES.offlineTitle,
+              description: MESSAGES.replyOffline,
+            }
+          : {
+              variant: 'destructive',
+              title: MESSAGES.errorTitle,
+              description: MESSAGES.replyFailed,
+            },
+      ),
   });
 }

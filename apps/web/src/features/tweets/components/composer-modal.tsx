@@ -9,7 +9,7 @@ import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
-import { isUnauthorized } from '../../../lib/api-client';
+import { isNetworkFailure, isUnauthorized } from '../../../lib/api-client';
 import { inspectImageFile } from '../../../lib/image-file';
 import { insertText } from '../../../lib/insert-text';
 import { canSubmitPost } from '../../../lib/post-length';
@@ -170,6 +170,12 @@ function ComposerForm({
       } catch (error) {
         setPhase('idle');
         if (isUnauthorized(error)) onUnauthorized();
+        else if (isNetworkFailure(error))
+          toast({
+            variant: 'destructive',
+            title: MESSAGES.offlineTitle,
+            description: MESSAGES.postOffline,
+          });
         else
           toast({
             variant: 'destructive',

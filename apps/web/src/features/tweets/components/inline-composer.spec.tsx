@@ -283,6 +283,32 @@ describe('InlineComposer', () => {
     expect(field()).toHaveValue('Hi');
   });
 
+  it('says at once that the device is offline, keeps the draft, and sends it when asked again', async () => {
+    const user = userEvent.setup();
+    let online = false;
+    const { calls } = renderComposer((call) => {
+      if (call.method === 'POST' && call.url === '/api/tweets') {
+        if (!online) throw new TypeError('Failed to fetch');
+        return json(201, makeTweet({ content: 'Written on a train' }));
+      }
+      return json(404);
+    });
+    await user.type(field(), 'Written on a train');
+    await user.click(postButton());
+    expect(await screen.findByText("You're offline")).toBeVisible();
+    expect(
+      screen.getByText('Your post is still here. Send it again once you are back online.'),
+    ).toBeVisible();
+    expect(field()).toHaveValue('Written on a train');
+    expect(postButton()).toBeEnabled();
+
+    online = true;
+    await user.click(postButton());
+    expect(await screen.findByText('Post sent!')).toBeVisible();
+    expect(field()).toHaveValue('');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+  });
+
   it('sends a signed-out member to /auth on 401', async () => {
     const user = userEvent.setup();
     renderComposer(() => json(401, { message: 'Not signed in' }));
