@@ -89,8 +89,14 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
 
   it('fits a 360 px phone: bottom bar, menu sheet, no sideways scrolling', async () => {
     const { context, page } = await signedIn(360);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto('/');
     await page.locator('article').first().waitFor();
+    // The sidebars are not drawn on a phone, nor is what they would ask the server for (the
+    // trends; the recommendations this member sees are the main column's welcome).
+    expect(await page.locator('aside').count()).toBe(0);
+    expect(asked.filter((path) => path === '/api/trends')).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     const bar = page.getByRole('navigation', { name: 'Mobile' });
     await bar.waitFor();

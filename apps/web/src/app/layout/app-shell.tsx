@@ -20,6 +20,7 @@ import { ComposerModal } from '../../features/tweets/components/composer-modal';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { BOTTOM_BAR_ITEMS, LEGAL_LINKS, NAV_ITEMS, SHEET_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
+import { MEDIA, useMediaQuery } from '../../hooks/use-media-query';
 import { useReturnFocus } from '../../hooks/use-return-focus';
 
 const year = new Date().getFullYear();
@@ -243,13 +244,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const [composing, setComposing] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Only what the width shows is drawn: on a phone the sidebars (and the right column's trends,
+  // recommendations and suggestions, with their requests) would be work for nothing. CSS still
+  // hides them too, for the first paint and where matchMedia is missing.
+  const wide = useMediaQuery(MEDIA.md);
+  const wider = useMediaQuery(MEDIA.lg);
   return (
     <div className="mx-auto flex min-h-screen max-w-7xl">
-      <LeftSidebar user={user} onPost={() => setComposing(true)} />
+      {wide ? <LeftSidebar user={user} onPost={() => setComposing(true)} /> : null}
       <main className="min-h-screen min-w-0 flex-1 border-r border-border pb-20 md:pb-0">
         {children}
       </main>
-      <RightSidebar member={user !== null} />
+      {wider ? <RightSidebar member={user !== null} /> : null}
       <MobileBar onPost={() => setComposing(true)} onMenu={() => setSheetOpen(true)} />
       <MobileSheet user={user} open={sheetOpen} onOpenChange={setSheetOpen} />
       <ComposerModal open={composing} onOpenChange={setComposing} />

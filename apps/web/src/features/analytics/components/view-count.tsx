@@ -2,6 +2,9 @@ import { ChartNoAxesColumn } from 'lucide-react';
 import { formatCount } from '../../../lib/format-count';
 import { usePostViews } from '../api/get-post-views';
 
+/** One formatter for every card (making one per call is slow: a feed draws dozens). */
+const WHOLE = new Intl.NumberFormat('en-US');
+
 /**
  * How many times a post was seen, as X shows it beside the actions: the chart icon and the
  * count, read as "12 views". Nothing until the count is known (no layout jump to a wrong 0).
@@ -9,7 +12,7 @@ import { usePostViews } from '../api/get-post-views';
 export function ViewCount({ tweetId }: { tweetId: string }) {
   const views = usePostViews(tweetId);
   if (views === undefined || views === null) return <span className="w-14" aria-hidden="true" />;
-  const label = `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
+  const label = `${WHOLE.format(views)} ${views === 1 ? 'view' : 'views'}`;
   return (
     <span
       className="inline-flex items-center gap-1 p-1.5 text-sm tabular-nums text-muted-foreground"
