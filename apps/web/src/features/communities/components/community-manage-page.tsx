@@ -13,7 +13,7 @@ import type { ManagerRole } from '../community-permissions';
 import { canEditSettings, managerRoleOf } from '../community-permissions';
 import { MESSAGES } from '../messages';
 import { CommunitySettingsForm } from './community-settings-form';
-import { PersonRowSkeletons } from './community-skeletons';
+import { PersonRowSkeletons } from '../../../components/person-row-skeletons';
 import { ManageMembers } from './manage-members';
 import { ManageRequests } from './manage-requests';
 import { NotFoundMessage, PageLinkMessage, PageLoadFailed } from './page-message';

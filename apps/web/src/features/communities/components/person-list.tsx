@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { PagedData } from '../../../lib/paged-data';
 import { pagedItems } from '../../../lib/paged-data';
-import { PersonRowSkeletons } from './community-skeletons';
+import { PersonRowSkeletons } from '../../../components/person-row-skeletons';
 import { ListMessage } from './list-message';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 

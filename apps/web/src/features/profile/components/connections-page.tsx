@@ -3,9 +3,9 @@ import { ArrowLeft, BadgeCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { PersonRowSkeletons } from '../../../components/person-row-skeletons';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -59,22 +59,6 @@ function ConnectionRow({ person, canFollow }: { person: UserResponse; canFollow:
   );
 }
 
-function ConnectionSkeletons() {
-  return (
-    <div role="status" aria-label="Loading people">
-      {Array.from({ length: 4 }, (_, index) => (
-        <div key={index} className="flex items-center gap-3 border-b border-border px-4 py-3">
-          <Skeleton className="h-10 w-10 shrink-0 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-3 w-1/4" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function ConnectionList({ user, connection }: { user: UserResponse; connection: Connection }) {
   const { user: reader } = useAuth();
   const query = useConnections(user.username, connection);
@@ -85,7 +69,7 @@ function ConnectionList({ user, connection }: { user: UserResponse; connection: 
   }, [query.data]);
   const name = user.displayName || user.username;
 
-  if (query.isPending) return <ConnectionSkeletons />;
+  if (query.isPending) return <PersonRowSkeletons label="Loading people" />;
   if (query.isError && !query.data) {
     return (
       <div role="alert" className="grid justify-items-center gap-2 px-6 py-12 text-center">
@@ -177,7 +161,7 @@ export default function ConnectionsPage({ connection }: { connection: Connection
         </nav>
       </header>
       {query.isPending ? (
-        <ConnectionSkeletons />
+        <PersonRowSkeletons label="Loading people" />
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-center gap-2 px-6 py-12 text-center">
           <p className="font-semibold">
