@@ -6,6 +6,7 @@ import type {
   Page as ListPage,
 } from '@wave/contracts';
 import type { ServiceProcess } from '@wave/testing';
+import sharp from 'sharp';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { startStack, startWeb } from '../support/stack';
@@ -13,6 +14,12 @@ import { expect as expectPage } from './support/expect-page';
 import { blockingViolations, overflow } from './support/quality';
 import type { Member } from './support/member';
 import { registerMember } from './support/member';
+
+/** A real PNG of this size (media decodes what it stores), in a colour of its own. */
+const png = (width: number, height: number, red = 200): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: { r: red, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /** The card of the post that shows this text. */
 const postCard = (page: Page, text: string): Locator =>
@@ -184,6 +191,48 @@ describe('the web client in Chromium: communities', () => {
     await dismissToast(page, 'Left community');
     await expectPage.text(page, 'You have not joined any communities yet');
     expect((await detailOf(grace, orbital.id)).memberCount).toBe(1);
+    await context.close();
+  });
+
+  it('posts two images from the community composer: uploaded, shown in the feed and stored', async () => {
+    const vera = await register('c_vera');
+    expect((await vera.api.post(`/api/communities/${orbital.id}/join`)).status).toBe(200);
+    const { context, page } = await signedIn(vera);
+    await page.goto(`/community/${orbital.id}`);
+    const form = page.getByRole('form', { name: 'Post in Orbital Mechanics' });
+
+    await form.getByTestId('community-image-input').setInputFiles([
+      { name: 'perigee.png', mimeType: 'image/png', buffer: await png(320, 200, 40) },
+      { name: 'apogee.png', mimeType: 'image/png', buffer: await png(200, 320, 240) },
+    ]);
+    const previews = form.getByRole('list', { name: 'Attached images' }).getByRole('listitem');
+    await previews.nth(1).waitFor();
+    expect(await previews.count()).toBe(2);
+    expect(await blockingViolations(page)).toEqual([]);
+    await form.getByLabel('Share something with Orbital Mechanics').fill('Two orbits, two plots');
+    await form.getByRole('button', { name: 'Post', exact: true }).click();
+    await dismissToast(page, 'Post created');
+    await form.getByRole('list', { name: 'Attached images' }).waitFor({ state: 'detached' });
+
+    const shown = postCard(page, 'Two orbits, two plots').locator('img[src*="/objects/"]');
+    await shown.nth(1).waitFor();
+    expect(await shown.count()).toBe(2);
+    // The feed's images are served: each answers with image bytes.
+    const sources = await shown.evaluateAll((images) =>
+      images.map((image) => (image as HTMLImageElement).src),
+    );
+    for (const source of sources) {
+      const served = await page.request.get(source);
+      expect(served.status()).toBe(200);
+      expect(served.headers()['content-type']).toMatch(/^image\//);
+    }
+
+    const stored = (await detailOf(vera, orbital.id)).posts.find(
+      (post) => post.content === 'Two orbits, two plots',
+    );
+    expect(stored?.mediaUrls).toHaveLength(2);
+    expect(stored?.mediaUrls.every((url) => url.startsWith('/objects/'))).toBe(true);
+    expect(new Set(stored?.mediaUrls).size).toBe(2);
     await context.close();
   });
 

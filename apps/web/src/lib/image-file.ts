@@ -4,6 +4,20 @@
  */
 export type ImageFileProblem = 'too-large' | 'not-an-image' | 'not-image-content';
 
+/** What to say of each problem (spec part 1, section 5, and a renamed file's own line). */
+export const IMAGE_PROBLEM_TEXTS: Record<ImageFileProblem, { title: string; description: string }> =
+  {
+    'too-large': {
+      title: 'File too large',
+      description: 'Please select an image smaller than 25MB.',
+    },
+    'not-an-image': { title: 'Invalid file type', description: 'Please select an image file.' },
+    'not-image-content': {
+      title: 'Invalid file type',
+      description: "This file isn't a PNG, JPEG, GIF, WebP or AVIF image, whatever its name says.",
+    },
+  };
+
 /** The formats media takes, which the client recognises the same way: by their first bytes. */
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'avif';
 

@@ -42,6 +42,8 @@ export const COMMUNITY_DESCRIPTION_MAX_LENGTH = 500;
 export const COMMUNITY_MAX_RULES = 10;
 export const COMMUNITY_RULE_MAX_LENGTH = 200;
 export const COMMUNITY_POST_MAX_LENGTH = 2000;
+/** A post's images, each uploaded first and sent as its object path. */
+export const COMMUNITY_POST_MAX_MEDIA = 4;
 export const COMMUNITY_COMMENT_MAX_LENGTH = 1000;
 export const COMMUNITY_SEARCH_MAX_LENGTH = 100;
 

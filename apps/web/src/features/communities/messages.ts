@@ -76,4 +76,23 @@ export const MESSAGES = {
   requestsLoadFailed: 'Failed to load requests.',
   communityUpdated: 'Community updated',
   updateFailed: 'Failed to update community',
+  // The composer's images: the checks and texts of the post modal (spec part 1, section 5).
+  addImages: (max: number) => `Add images (up to ${max})`,
+  attachedImages: 'Attached images',
+  attachedImage: (position: number, name: string) => `Attached image ${position}: ${name}`,
+  removeImage: (position: number) => `Remove image ${position}`,
+  postPending: 'Posting...',
+  readFailedTitle: 'Upload failed',
+  readFailed: 'Failed to process image. Please try again.',
+  tooManyImagesTitle: 'Too many images',
+  tooManyImages: (max: number) => `A post can have at most ${max} images.`,
+  uploadFailed: 'Failed to upload images',
+  postOffline: 'Your post is still here. Send it again once you are back online.',
+  offlineTitle: "You're offline",
+  uploadOffline: 'Your post is still here. Send it again once you are back online.',
+  uploadFailedDescription: 'Failed to upload images. Please try again.',
+  uploadTooLarge: 'This image is too large. Please choose one smaller than 25MB.',
+  uploadNotAnImage:
+    "This file isn't an image Wave can use. Please choose a PNG, JPEG, GIF, WebP or AVIF image.",
+  uploadUnreadable: "This image couldn't be read. It may be damaged: please choose another one.",
 } as const;

@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client';
+import { IMAGE_PROBLEM_TEXTS } from '../../lib/image-file';
 import { MESSAGES } from './messages';
 
 /**
@@ -11,9 +12,9 @@ export function imageRefusalOf(error: unknown): { title: string; description: st
   const own = error.serverMessage;
   switch (error.status) {
     case 413:
-      return { title: MESSAGES.fileTooLargeTitle, description: own ?? MESSAGES.fileTooLarge };
+      return { ...IMAGE_PROBLEM_TEXTS['too-large'], ...(own ? { description: own } : {}) };
     case 415:
-      return { title: MESSAGES.invalidFileTypeTitle, description: own ?? MESSAGES.notImageContent };
+      return { ...IMAGE_PROBLEM_TEXTS['not-image-content'], ...(own ? { description: own } : {}) };
     case 422:
       return { title: MESSAGES.unreadableImageTitle, description: own ?? MESSAGES.unreadableImage };
     default:

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommunityPostResponse } from '@wave/contracts';
 import { toast } from '../../../components/ui/use-toast';
-import { api } from '../../../lib/api-client';
+import { api, isNetworkFailure } from '../../../lib/api-client';
 import { toastFailure } from '../failure-toast';
 import { MESSAGES } from '../messages';
 import { useCommunityCache } from './community-cache';
@@ -31,12 +31,21 @@ export function useCreateCommunityPost({
   const cache = useCommunityCache();
   return useMutation({
     mutationFn: createCommunityPost,
+    // Offline, fail at once and say so (the composer keeps the post) rather than send it later.
+    networkMode: 'always',
     onSuccess: (post, { communityId }) => {
       cache.prependPost({ ...post, communityId: post.communityId || communityId });
       void queryClient.invalidateQueries({ queryKey: communityQueryOptions(communityId).queryKey });
       toast({ title: MESSAGES.postCreatedTitle, description: MESSAGES.postCreatedDescription });
       onSuccess?.(post);
     },
-    onError: (error) => toastFailure(MESSAGES.postFailed, error),
+    onError: (error) =>
+      isNetworkFailure(error)
+        ? toast({
+            variant: 'destructive',
+            title: MESSAGES.offlineTitle,
+            description: MESSAGES.postOffline,
+          })
+        : toastFailure(MESSAGES.postFailed, error),
   });
 }

@@ -1,21 +1,38 @@
 import type { CommunityDetailResponse } from '@wave/contracts';
+import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { cn } from '../../../lib/cn';
+import { IMAGE_MAX_BYTES } from '../../../lib/post-limits';
 import { useAuth } from '../../auth/api/current-user';
 import { useCreateCommunityPost } from '../api/create-community-post';
-import { canSubmitText, COMMUNITY_POST_MAX_LENGTH, textLength } from '../community-limits';
+import { useUploadPostImages } from '../api/upload-post-images';
+import {
+  canSubmitText,
+  COMMUNITY_POST_MAX_LENGTH,
+  COMMUNITY_POST_MAX_MEDIA,
+  textLength,
+} from '../community-limits';
+import { useAttachedImages } from '../hooks/use-attached-images';
+import { toastUploadFailure } from '../image-toasts';
+import { MESSAGES } from '../messages';
+import { AttachedImagePreviews } from './attached-image-previews';
 
 /** The counter shows once a post comes this close to its limit. */
 const COUNTER_FROM = COMMUNITY_POST_MAX_LENGTH - 200;
 
 /**
  * The members' composer (spec part 2, sections 2 and 5): Post is disabled
- * while the text is blank after trimming and while the post is on its way;
- * the text clears once it is in, and focus stays in the text box.
+ * while the text is blank after trimming (the server requires text, images
+ * or not) and while the post is on its way. Up to 4 images, each checked as
+ * it is added, are uploaded when Post is pressed (the post modal's sequence:
+ * an upload URL, then the bytes PUT to it) and sent as their object paths;
+ * the button reads 'Posting...' throughout, and the text and the images
+ * stay as they are until the post is in. Then the composer clears, and focus
+ * stays in the text box. A failed upload keeps everything and says why.
  */
 export function CommunityPostComposer({
   community,
@@ -26,17 +43,54 @@ export function CommunityPostComposer({
   const fieldId = useId();
   const counterId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [content, setContent] = useState('');
-  useUnsentDraft(content !== '');
-  const create = useCreateCommunityPost({
-    onSuccess: () => {
-      setContent('');
-      field.current?.focus();
-    },
-  });
+  const attached = useAttachedImages({ max: COMMUNITY_POST_MAX_MEDIA, maxBytes: IMAGE_MAX_BYTES });
+  const { images } = attached;
+  // From Post to the answer: the uploads and the post are one step to the reader.
+  const [sending, setSending] = useState(false);
+  useUnsentDraft(content !== '' || images.length > 0);
+  const upload = useUploadPostImages();
+  const create = useCreateCommunityPost();
   const length = textLength(content.trim());
   const over = length > COMMUNITY_POST_MAX_LENGTH;
-  const canPost = canSubmitText(content, COMMUNITY_POST_MAX_LENGTH) && !create.isPending;
+  const room = COMMUNITY_POST_MAX_MEDIA - images.length;
+  const canPost =
+    canSubmitText(content, COMMUNITY_POST_MAX_LENGTH) &&
+    room >= 0 &&
+    !attached.checking &&
+    !sending;
+
+  const post = async () => {
+    if (!canPost) return;
+    setSending(true);
+    try {
+      let mediaUrls: string[] = [];
+      if (images.length > 0) {
+        try {
+          mediaUrls = await upload.mutateAsync(images.map((image) => image.file));
+        } catch (error) {
+          toastUploadFailure(error);
+          return;
+        }
+      }
+      try {
+        await create.mutateAsync({
+          communityId: community.id,
+          content: content.trim(),
+          ...(mediaUrls.length > 0 ? { mediaUrls } : {}),
+        });
+      } catch {
+        // The mutation says so ('Failed to create post'); the draft stays.
+        return;
+      }
+      setContent('');
+      attached.clear();
+      field.current?.focus();
+    } finally {
+      setSending(false);
+    }
+  };
 
   return (
     <form
@@ -44,7 +98,7 @@ export function CommunityPostComposer({
       className="flex gap-3 border-b border-border px-4 py-3"
       onSubmit={(event) => {
         event.preventDefault();
-        if (canPost) create.mutate({ communityId: community.id, content: content.trim() });
+        void post();
       }}
     >
       <Avatar
@@ -64,6 +118,8 @@ export function CommunityPostComposer({
           placeholder="Share something with the community..."
           aria-describedby={length >= COUNTER_FROM ? counterId : undefined}
           aria-invalid={over || undefined}
+          // What is posted is what shows: no edits while it is on its way.
+          readOnly={sending}
           onChange={(event) => setContent(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -72,24 +128,53 @@ export function CommunityPostComposer({
             }
           }}
         />
-        <div className="flex items-center justify-end gap-3">
-          {length >= COUNTER_FROM ? (
-            <span
-              id={counterId}
-              className={cn(
-                'text-sm tabular-nums text-muted-foreground',
-                over && 'font-semibold text-destructive',
-              )}
-            >
-              {length}/{COMMUNITY_POST_MAX_LENGTH}
-              <span className="sr-only">
-                {over ? ' characters, over the limit' : ' characters'}
-              </span>
-            </span>
-          ) : null}
-          <Button type="submit" size="sm" disabled={!canPost} aria-busy={create.isPending}>
-            Post
+        <AttachedImagePreviews images={images} disabled={sending} onRemove={attached.remove} />
+        <div className="flex items-center gap-3">
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="community-image-input"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              // The same file can be chosen again after it was removed.
+              event.target.value = '';
+              void attached.add(files);
+            }}
+          />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={MESSAGES.addImages(COMMUNITY_POST_MAX_MEDIA)}
+            className="-ml-2 text-primary"
+            disabled={sending || room <= 0}
+            onClick={() => fileInput.current?.click()}
+          >
+            <ImagePlus className="h-5 w-5" aria-hidden="true" />
           </Button>
+          <div className="ml-auto flex items-center gap-3">
+            {length >= COUNTER_FROM ? (
+              <span
+                id={counterId}
+                className={cn(
+                  'text-sm tabular-nums text-muted-foreground',
+                  over && 'font-semibold text-destructive',
+                )}
+              >
+                {length}/{COMMUNITY_POST_MAX_LENGTH}
+                <span className="sr-only">
+                  {over ? ' characters, over the limit' : ' characters'}
+                </span>
+              </span>
+            ) : null}
+            <Button type="submit" size="sm" disabled={!canPost} aria-busy={sending}>
+              {sending ? MESSAGES.postPending : 'Post'}
+            </Button>
+          </div>
         </div>
       </div>
     </form>

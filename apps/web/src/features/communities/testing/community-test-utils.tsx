@@ -170,6 +170,7 @@ export const noContent = (): Response => new Response(null, { status: 204 });
 export interface FetchCall {
   method: string;
   url: string;
+  /** JSON parsed; a Blob (an upload's bytes) as it was sent. */
   body: unknown;
 }
 

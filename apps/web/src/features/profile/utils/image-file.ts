@@ -1,5 +1,4 @@
-import type { ImageFileProblem } from '../../../lib/image-file';
-import { checkImageFile } from '../../../lib/image-file';
+import { checkImageFile, IMAGE_PROBLEM_TEXTS } from '../../../lib/image-file';
 import { IMAGE_MAX_BYTES } from '../../../lib/post-limits';
 
 export interface ImageFileToast {
@@ -8,13 +7,7 @@ export interface ImageFileToast {
 }
 
 /** The composer's toasts for a file that cannot be an image here (spec part 1, section 5). */
-const PROBLEM_TOASTS: Record<ImageFileProblem, ImageFileToast> = {
-  'too-large': {
-    title: 'File too large',
-    description: 'Please select an image smaller than 25MB.',
-  },
-  'not-an-image': { title: 'Invalid file type', description: 'Please select an image file.' },
-};
+const PROBLEM_TOASTS = IMAGE_PROBLEM_TEXTS;
 
 /** Why a chosen file cannot be a profile image (images only, 25 MB at most), or null. */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): ImageFileToast | null {

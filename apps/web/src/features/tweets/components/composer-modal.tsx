@@ -21,7 +21,7 @@ import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { MESSAGES } from '../messages';
 import { CharacterCounter } from './character-counter';
 import { imageRefusalOf } from '../image-refusal';
-import { toastImageProblem } from './image-problem-toast';
+import { toastImageProblem } from '../../../components/image-problem-toast';
 
 /** Spec section 9: the modal's emoji picker is 300 by 350. */
 const EMOJI_PICKER_SIZE = { width: 300, height: 350 } as const;

@@ -19,7 +19,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { MESSAGES } from '../messages';
 import { CharacterCounter } from './character-counter';
-import { toastImageProblem } from './image-problem-toast';
+import { toastImageProblem } from '../../../components/image-problem-toast';
 import { LinkPreviewCard } from './link-preview-card';
 
 /** The preview is fetched once the first link has stayed the same this long. */
