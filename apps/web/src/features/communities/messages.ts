@@ -78,9 +78,6 @@ export const MESSAGES = {
   updateFailed: 'Failed to update community',
   // The composer's images: the checks and texts of the post modal (spec part 1, section 5).
   addImages: (max: number) => `Add images (up to ${max})`,
-  attachedImages: 'Attached images',
-  attachedImage: (position: number, name: string) => `Attached image ${position}: ${name}`,
-  removeImage: (position: number) => `Remove image ${position}`,
   postPending: 'Posting...',
   readFailedTitle: 'Upload failed',
   readFailed: 'Failed to process image. Please try again.',

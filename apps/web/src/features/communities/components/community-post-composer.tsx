@@ -19,7 +19,7 @@ import {
 import { useAttachedImages } from '../hooks/use-attached-images';
 import { toastUploadFailure } from '../image-toasts';
 import { MESSAGES } from '../messages';
-import { AttachedImagePreviews } from './attached-image-previews';
+import { AttachedImagePreviews } from '../../../components/attached-image-previews';
 
 /** The counter shows once a post comes this close to its limit. */
 const COUNTER_FROM = COMMUNITY_POST_MAX_LENGTH - 200;

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, TWEET_MAX_IMAGES } from '../../../lib/post-limits';
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -21,6 +21,7 @@ import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { MESSAGES } from '../messages';
 import { CharacterCounter } from './character-counter';
 import { imageRefusalOf } from '../image-refusal';
+import { AttachedImagePreviews } from '../../../components/attached-image-previews';
 import { toastImageProblem } from '../../../components/image-problem-toast';
 
 /** Spec section 9: the modal's emoji picker is 300 by 350. */
@@ -227,38 +228,16 @@ function ComposerForm({
           }
         }}
       />
-      {images.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-2" aria-label="Attached images">
-          {images.map((image, index) => (
-            <li key={image.id} className="relative overflow-hidden rounded-xl border border-border">
-              {image.previewUrl ? (
-                <img
-                  src={image.previewUrl}
-                  alt={`Attached image ${index + 1}: ${image.file.name}`}
-                  className="aspect-square w-full object-cover"
-                />
-              ) : (
-                <span className="flex aspect-square items-center justify-center p-2 text-sm text-muted-foreground">
-                  {image.file.name}
-                </span>
-              )}
-              <Button
-                variant="ghost"
-                size="icon"
-                disabled={busy}
-                aria-label={`Remove image ${index + 1}`}
-                className="absolute right-1 top-1 bg-black/60 text-white hover:bg-black/80"
-                onClick={() => {
-                  release(image);
-                  onImagesChange(images.filter((other) => other.id !== image.id));
-                }}
-              >
-                <X className="h-4 w-4" aria-hidden="true" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <AttachedImagePreviews
+        images={images}
+        disabled={busy}
+        aspect="square"
+        onRemove={(id) => {
+          const removed = images.find((image) => image.id === id);
+          if (removed) release(removed);
+          onImagesChange(images.filter((image) => image.id !== id));
+        }}
+      />
       <div className="flex items-center gap-1 border-t border-border pt-3">
         <input
           ref={fileInput}
