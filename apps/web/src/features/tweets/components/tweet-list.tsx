@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { pagedItems } from '../../../lib/paged-data';
 import { useLoadMoreOnScroll } from '../../../hooks/use-load-more';
+import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { TweetCard } from './tweet-card';
 import { TweetSkeletons } from './tweet-skeleton';
 
@@ -61,6 +62,7 @@ export function TweetList<T extends Item>({
       return true;
     });
   }, [data]);
+  const drawn = useProgressiveCount(items.length);
 
   if (isPending) return <TweetSkeletons />;
   if (isError && !data) {
@@ -78,7 +80,7 @@ export function TweetList<T extends Item>({
   }
   return (
     <section aria-label={label} aria-busy={isFetchingNextPage}>
-      {items.map((item) => (
+      {items.slice(0, drawn).map((item) => (
         <TweetCard
           key={entryKey(item)}
           tweet={item}
@@ -86,7 +88,8 @@ export function TweetList<T extends Item>({
           onDeleted={onDeleted}
         />
       ))}
-      {hasNextPage ? (
+      {/* The next page is asked for once this one is drawn: the sentinel sits below it. */}
+      {hasNextPage && drawn === items.length ? (
         <div ref={sentinel} className="grid justify-items-center gap-2 p-4">
           {isFetchNextPageError ? (
             <p role="alert" className="text-sm text-muted-foreground">
