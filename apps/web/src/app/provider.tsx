@@ -4,18 +4,20 @@ import { useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { ImpressionContext } from '../hooks/use-impression';
+import { DeferredImpressionObserver } from '../lib/deferred-impressions';
 import type { ImpressionObserver } from '../lib/impression-reporter';
 import { InstallPrompt } from './pwa/install-prompt';
 import { ThemeProvider } from '../features/theme/theme';
 import { createQueryClient } from '../lib/query-client';
+import { rememberMember } from './warm-start';
 
 /**
  * The tab's impression reporter, loaded after the first paint (it is not needed to show
- * anything, so it stays out of the entry chunk). Posts already on screen are handed to it
- * as soon as it is there: their refs change with it.
+ * anything, so it stays out of the entry chunk). Cards watch through a stand-in that is the
+ * same object for the whole visit, which hands them over when the reporter is there.
  */
-function useImpressionReporter(): ImpressionObserver | null {
-  const [reporter, setReporter] = useState<ImpressionObserver | null>(null);
+function useImpressionReporter(): ImpressionObserver {
+  const [deferred] = useState(() => new DeferredImpressionObserver());
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
@@ -24,19 +26,20 @@ function useImpressionReporter(): ImpressionObserver | null {
         if (cancelled) return;
         const created = createImpressionReporter();
         stop = created.start();
-        setReporter(created);
+        deferred.attach(created);
       })
       .catch((error: unknown) => console.debug('Impressions are not reported', error));
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, []);
-  return reporter;
+  }, [deferred]);
+  return deferred;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => rememberMember(queryClient), [queryClient]);
   const impressions = useImpressionReporter();
   return (
     <QueryClientProvider client={queryClient}>
