@@ -3,7 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { registerServiceWorker } from './app/pwa/service-worker';
 import { AppRouter } from './app/router';
+import { warmStart } from './app/warm-start';
+import { prepareClassNames } from './lib/cn';
 import './index.css';
+
+warmStart(window.location.pathname);
+prepareClassNames();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -1,3 +1,5 @@
+import { takeWarmRead, warmRead } from './warm-reads';
+
 /**
  * The one way the client talks to the server (spec part 1, section 7): every
  * request sends cookies; a body is sent as JSON only when there is one; a
@@ -62,7 +64,10 @@ export async function apiRequest<T>(
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
+  get: <T>(path: string, signal?: AbortSignal) =>
+    takeWarmRead<T>(path) ?? apiRequest<T>('GET', path, { signal }),
+  /** A GET started before the code that needs it has loaded (see lib/warm-reads.ts). */
+  warm: (path: string) => warmRead(path, () => apiRequest<unknown>('GET', path, {})),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),

@@ -4,6 +4,10 @@ import { api } from '../../../lib/api-client';
 import { pageSearch } from '../../../lib/paged-data';
 import { STALE_TIME, TWEET_PAGE_SIZE, tweetKeys } from './tweet-keys';
 
+/** The path of a page of the feed (the first: no cursor). */
+export const feedPath = (cursor?: string | null, limit = TWEET_PAGE_SIZE): string =>
+  `/api/tweets?${pageSearch(cursor, limit)}`;
+
 /** GET /api/tweets: the home timeline for a member, the public one for a visitor. */
 export const getFeed = ({
   cursor,
@@ -14,7 +18,7 @@ export const getFeed = ({
   limit?: number;
   signal?: AbortSignal;
 }): Promise<Page<FeedItemResponse>> =>
-  api.get<Page<FeedItemResponse>>(`/api/tweets?${pageSearch(cursor, limit)}`, signal);
+  api.get<Page<FeedItemResponse>>(feedPath(cursor, limit), signal);
 
 export const feedInfiniteQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,0 +1,69 @@
+import { QueryClient } from '@tanstack/react-query';
+import { userKeys } from '../features/auth/api/current-user';
+import { feedPath } from '../features/tweets/api/get-feed';
+import { takeWarmRead } from '../lib/warm-reads';
+import { MEMBER_HINT_COOKIE, readMemberHint, rememberMember, warmStart } from './warm-start';
+
+const clearHint = () => {
+  document.cookie = `${MEMBER_HINT_COOKIE}=; Path=/; Max-Age=0`;
+};
+
+describe('the member hint', () => {
+  beforeEach(clearHint);
+  afterEach(clearHint);
+
+  it('is set when the reader is a member and cleared when they sign out', () => {
+    const queryClient = new QueryClient();
+    const stop = rememberMember(queryClient);
+    expect(readMemberHint()).toBe(false);
+
+    queryClient.setQueryData(userKeys.current, { id: 'u1', username: 'ada' });
+    expect(readMemberHint()).toBe(true);
+    expect(document.cookie).toContain(`${MEMBER_HINT_COOKIE}=1`);
+
+    queryClient.setQueryData(userKeys.current, null);
+    expect(readMemberHint()).toBe(false);
+    stop();
+  });
+
+  it('is not touched by other reads', () => {
+    const queryClient = new QueryClient();
+    const stop = rememberMember(queryClient);
+    queryClient.setQueryData(['/api/trends'], [{ hashtag: 'ai' }]);
+    expect(readMemberHint()).toBe(false);
+    stop();
+  });
+});
+
+describe('warmStart', () => {
+  let fetchMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
+  beforeEach(() => {
+    clearHint();
+    fetchMock = vi.fn(() => Promise.resolve(new Response('null', { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearHint();
+    // Nothing read ahead is left for the next test.
+    void takeWarmRead(userKeys.current[0]);
+    void takeWarmRead(feedPath());
+  });
+
+  const requested = () => fetchMock.mock.calls.map(([url]) => url);
+
+  it("starts a member's reads of the home page together", () => {
+    document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
+    warmStart('/');
+    expect(requested()).toEqual(expect.arrayContaining(['/api/user', '/api/tweets?limit=20']));
+    expect(takeWarmRead(userKeys.current[0])).toBeDefined();
+    expect(takeWarmRead(feedPath())).toBeDefined();
+  });
+
+  it('reads nothing ahead for a visitor or on another page', () => {
+    warmStart('/');
+    document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
+    warmStart('/explore');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
