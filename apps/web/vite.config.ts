@@ -39,15 +39,23 @@ const proxy = {
 };
 
 /**
- * `vite preview` (what `npm start` serves) compresses the app's own files as the production
- * web server does; /api and /objects pass through untouched (streams must not be buffered).
+ * `vite preview` (what `npm start` serves) compresses as the production web server does (nginx,
+ * `gzip_proxied any`): the app's own files and the API's JSON answers. Streams (server-sent
+ * events) and /objects (images, compressed already) pass through untouched.
  */
 const compressStaticFiles = (): Plugin => ({
   name: 'wave:compress-static-files',
   configurePreviewServer(server) {
     const compress = compression({
-      filter: (req, res) =>
-        !/^\/(api|objects)\//.test(req.url ?? '') && compression.filter(req, res),
+      filter: (req, res) => {
+        const url = req.url ?? '';
+        if (url.startsWith('/objects/')) return false;
+        if (url.startsWith('/api/')) {
+          const type = String(res.getHeader('content-type') ?? '');
+          if (!type.startsWith('application/json')) return false;
+        }
+        return compression.filter(req, res);
+      },
     });
     // The middleware is typed for Express; it only uses what Node's request and response have.
     server.middlewares.use(compress as unknown as Connect.NextHandleFunction);
