@@ -100,7 +100,7 @@ describe('the route table', () => {
     expect(
       screen.getByRole('combobox', { name: 'Search posts, people and hashtags' }),
     ).toBeInTheDocument();
-    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('combobox', { name: 'Search Wave' })).toBeInTheDocument();
     const trends = await within(sidebar).findByRole('list', { name: "What's happening" });
     expect(trends).toHaveTextContent('#nx7 posts');
@@ -140,7 +140,8 @@ describe('the route table', () => {
       return json(200, page([]));
     });
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    const box = within(screen.getByRole('complementary', { name: 'Sidebar' })).getByRole(
+    // The right column is drawn just after the page's content.
+    const box = within(await screen.findByRole('complementary', { name: 'Sidebar' })).getByRole(
       'combobox',
       { name: 'Search Wave' },
     );

@@ -22,6 +22,7 @@ import { BOTTOM_BAR_ITEMS, LEGAL_LINKS, NAV_ITEMS, SHEET_ITEMS } from './nav-ite
 import { UserMenu } from './user-menu';
 import { MEDIA, useMediaQuery } from '../../hooks/use-media-query';
 import { useReturnFocus } from '../../hooks/use-return-focus';
+import { useDrawnLater } from '../../hooks/use-drawn-later';
 
 const year = new Date().getFullYear();
 
@@ -249,13 +250,22 @@ export function AppShell({ children }: { children: ReactNode }) {
   // hides them too, for the first paint and where matchMedia is missing.
   const wide = useMediaQuery(MEDIA.md);
   const wider = useMediaQuery(MEDIA.lg);
+  // The right column comes after the page's own content: its place is kept (no layout shift)
+  // and it is drawn once the content is, in slices, and asks for its data after the page's.
+  const asideDrawn = useDrawnLater();
   return (
     <div className="mx-auto flex min-h-screen max-w-7xl">
       {wide ? <LeftSidebar user={user} onPost={() => setComposing(true)} /> : null}
       <main className="min-h-screen min-w-0 flex-1 border-r border-border pb-20 md:pb-0">
         {children}
       </main>
-      {wider ? <RightSidebar member={user !== null} /> : null}
+      {wider ? (
+        asideDrawn ? (
+          <RightSidebar member={user !== null} />
+        ) : (
+          <div className="hidden w-80 shrink-0 lg:block" aria-hidden="true" />
+        )
+      ) : null}
       <MobileBar onPost={() => setComposing(true)} onMenu={() => setSheetOpen(true)} />
       <MobileSheet user={user} open={sheetOpen} onOpenChange={setSheetOpen} />
       <ComposerModal open={composing} onOpenChange={setComposing} />
