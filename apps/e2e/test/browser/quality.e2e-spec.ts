@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { ServiceProcess } from '@wave/testing';
+import { eventually } from '@wave/testing';
 import { ApiClient, newAccount } from '../support/api-client';
 import { launchChromium, newPage } from '../support/browser';
 import type { Stack } from '../support/stack';
@@ -84,6 +85,75 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     const header = (await own.locator('header').first().boundingBox())!;
     const nameLine = (await own.locator('header > div').first().boundingBox())!;
     expect(header.height).toBeCloseTo(nameLine.height, 0);
+    await context.close();
+  });
+
+  it("starts a returning member's reads of the home page together, once each, compressed", async () => {
+    // A feed long enough to be worth compressing (answers under 1 KB are sent as they are).
+    for (let n = 0; n < 4; n += 1) {
+      const posted = await member.post('/api/tweets', { content: `Long enough ${n} `.repeat(20) });
+      expect(posted.status).toBe(201);
+    }
+    const { context, page } = await signedIn(390);
+    // Requests and answers in the order the browser saw them.
+    const seen: { event: 'request' | 'response'; path: string; encoding?: string }[] = [];
+    const pathOf = (address: string) => {
+      const url = new URL(address);
+      return `${url.pathname}${url.search}`;
+    };
+    page.on('request', (request) => {
+      const path = pathOf(request.url());
+      if (path.startsWith('/api/')) seen.push({ event: 'request', path });
+    });
+    page.on('response', (response) => {
+      const path = pathOf(response.url());
+      if (path.startsWith('/api/')) {
+        seen.push({ event: 'response', path, encoding: response.headers()['content-encoding'] });
+      }
+    });
+    // The first visit learns that this browser's reader is a member (the hint cookie)...
+    await page.goto('/');
+    await page.getByRole('article').first().waitFor();
+    expect(
+      (await context.cookies(web.url)).find((cookie) => cookie.name === 'wave_member'),
+    ).toMatchObject({
+      value: '1',
+      httpOnly: false,
+    });
+
+    // ...and the next one asks for who they are and their feed at once, each a single time.
+    seen.length = 0;
+    await page.reload();
+    await page.getByRole('article').first().waitFor();
+    const reads = (path: string) =>
+      seen.filter((read) => read.event === 'request' && read.path === path);
+    expect(reads('/api/user')).toHaveLength(1);
+    expect(reads('/api/tweets?limit=20')).toHaveLength(1);
+    // The feed was asked for before the answer of who the reader is came back (without the
+    // hint it waits for that answer, then for the home page's code).
+    const at = (event: 'request' | 'response', path: string) =>
+      seen.findIndex((read) => read.event === event && read.path === path);
+    expect(at('request', '/api/tweets?limit=20')).toBeLessThan(at('response', '/api/user'));
+    // The feed's answer is JSON compressed as the production server compresses it.
+    const feed = seen.find(
+      (read) => read.event === 'response' && read.path === '/api/tweets?limit=20',
+    );
+    expect(['br', 'gzip']).toContain(feed?.encoding);
+
+    // When the session has ended, the hint is found wrong once (the visitor gets the landing
+    // page, the feed read ahead is dropped) and cleared: the next visit reads nothing ahead.
+    await context.clearCookies({ name: 'wave_session' });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join now' }).first().waitFor();
+    await eventually(
+      async () => (await context.cookies(web.url)).some((cookie) => cookie.name === 'wave_member'),
+      (hinted) => !hinted,
+      { what: 'the member hint to be cleared' },
+    );
+    seen.length = 0;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join now' }).first().waitFor();
+    expect(reads('/api/tweets?limit=20')).toHaveLength(0);
     await context.close();
   });
 
