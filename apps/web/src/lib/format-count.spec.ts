@@ -1,4 +1,4 @@
-import { formatCount } from './format-count';
+import { formatCount, formatWholeNumber } from './format-count';
 
 describe(formatCount.name, () => {
   it.each([
@@ -26,5 +26,32 @@ describe(formatCount.name, () => {
     expect(formatCount(-1500)).toBe('-1.5K');
     expect(formatCount(Number.NaN)).toBe('0');
     expect(formatCount(Number.POSITIVE_INFINITY)).toBe('0');
+  });
+});
+
+describe('formatWholeNumber', () => {
+  it('writes thousands separators as en-US does', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const value of [
+      0,
+      1,
+      12,
+      999,
+      1_000,
+      1_234,
+      99_999,
+      100_000,
+      1_234_567,
+      2 ** 31,
+      -4_321,
+    ]) {
+      expect(formatWholeNumber(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('drops fractions and reads what is not a number as 0', () => {
+    expect(formatWholeNumber(1234.9)).toBe('1,234');
+    expect(formatWholeNumber(Number.NaN)).toBe('0');
+    expect(formatWholeNumber(Number.POSITIVE_INFINITY)).toBe('0');
   });
 });

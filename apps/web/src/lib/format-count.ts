@@ -18,3 +18,16 @@ export function formatCount(count: number): string {
   if (value >= THOUSAND) return `${sign}${oneDecimal(value, THOUSAND)}K`;
   return `${sign}${value}`;
 }
+
+/**
+ * A whole number with thousands separators, as en-US writes it: 1234567 → "1,234,567". Written
+ * out rather than with Intl.NumberFormat because the page's first Intl object loads the browser's
+ * locale data, 30-50 ms of main thread measured here (four times that on Lighthouse's phone),
+ * and the view counts of the home feed would be the page's first.
+ */
+export function formatWholeNumber(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  const whole = Math.trunc(value);
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return whole < 0 ? `-${digits}` : digits;
+}

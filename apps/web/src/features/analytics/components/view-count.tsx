@@ -1,16 +1,6 @@
 import { ChartNoAxesColumn } from 'lucide-react';
-import { formatCount } from '../../../lib/format-count';
+import { formatCount, formatWholeNumber } from '../../../lib/format-count';
 import { usePostViews } from '../api/get-post-views';
-
-/**
- * One formatter for every card (making one per call is slow: a feed draws dozens), made when the
- * first count is shown rather than when this module loads: the page's first Intl object loads
- * the browser's locale data (30-50 ms here, four times that on Lighthouse's phone), which would
- * otherwise sit just before the feed is first drawn.
- */
-let whole: Intl.NumberFormat | undefined;
-const formatWhole = (value: number): string =>
-  (whole ??= new Intl.NumberFormat('en-US')).format(value);
 
 /**
  * How many times a post was seen, as X shows it beside the actions: the chart icon and the
@@ -19,7 +9,7 @@ const formatWhole = (value: number): string =>
 export function ViewCount({ tweetId }: { tweetId: string }) {
   const views = usePostViews(tweetId);
   if (views === undefined || views === null) return <span className="w-14" aria-hidden="true" />;
-  const label = `${formatWhole(views)} ${views === 1 ? 'view' : 'views'}`;
+  const label = `${formatWholeNumber(views)} ${views === 1 ? 'view' : 'views'}`;
   return (
     <span
       className="inline-flex items-center gap-1 p-1.5 text-sm tabular-nums text-muted-foreground"

@@ -124,7 +124,8 @@ describe('CommunityPostComposer with images', () => {
       'src',
       'blob:preview-2',
     );
-    expect(unsentDrafts.hasUnsentDrafts()).toBe(true);
+    // Held by an effect once the previews are drawn.
+    await waitFor(() => expect(unsentDrafts.hasUnsentDrafts()).toBe(true));
     // The server takes no post without text, images or not.
     expect(within(form).getByRole('button', { name: 'Post' })).toBeDisabled();
 

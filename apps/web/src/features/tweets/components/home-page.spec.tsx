@@ -96,14 +96,26 @@ describe('HomePage', () => {
   });
 
   it('keeps loading while the end stays in view, but not after a failed page', async () => {
+    // As a browser's observer does: an element observed while the end is in view is reported
+    // in view at once (the list's end moves as its cards are drawn).
     let observed: IntersectionObserverCallback | null = null;
+    let endInView = false;
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(callback: IntersectionObserverCallback) {
+        constructor(private readonly callback: IntersectionObserverCallback) {
           observed = callback;
         }
-        observe() {}
+        observe() {
+          if (endInView) {
+            queueMicrotask(() =>
+              this.callback(
+                [{ isIntersecting: true } as IntersectionObserverEntry],
+                this as unknown as IntersectionObserver,
+              ),
+            );
+          }
+        }
         disconnect() {}
       },
     );
@@ -118,6 +130,7 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />);
     await screen.findByText('One');
     await waitFor(() => expect(observed).not.toBeNull());
+    endInView = true;
     observed!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
     expect(await screen.findByText('Three')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load more posts.')).toBeInTheDocument();

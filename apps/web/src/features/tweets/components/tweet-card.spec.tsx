@@ -447,7 +447,9 @@ describe('TweetCard', () => {
       </ImpressionContext.Provider>,
       { user: reader },
     );
-    const articles = await screen.findAllByRole('article');
+    // A list draws its cards a step at a time.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const articles = screen.getAllByRole('article');
     expect(observed.map(({ id }) => id)).toEqual([first.id, second.id]);
     expect(observed.map(({ element }) => element)).toEqual(articles);
     unmount();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { json, makeTweet, mockFetch, page, renderWithProviders } from '../testing/tweet-test-utils';
 import { UserTweets } from './user-tweets';
 
@@ -11,8 +11,9 @@ describe('UserTweets', () => {
     );
     renderWithProviders(<UserTweets userId="grace-id" />);
     expect(await screen.findByText('Pinned one')).toBeInTheDocument();
+    // A list draws its cards a step at a time.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     expect(screen.getAllByText('Pinned')).toHaveLength(1);
-    expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(calls[0]?.url).toBe('/api/users/grace-id/tweets?limit=20');
   });
 
