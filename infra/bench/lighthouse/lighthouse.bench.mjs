@@ -4,15 +4,21 @@
 // profile (simulated slow 4G, 4x CPU slowdown) and with its desktop preset; the median run is
 // reported. Each page and profile gets a browser of its own: the member's holds what a returning
 // member's does (the session cookie and the client's member hint), the visitor's nothing.
-// Usage: npm start (in another terminal), then npm run bench:lighthouse.
+// Usage: npm start (in another terminal), then npm run bench:lighthouse. PAGES=landing|home and
+// PROFILES=mobile|desktop narrow the run; REPORT_DIR=path keeps each run's full report as JSON.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:8080';
 const RUNS = Number(process.env.RUNS ?? 3);
 const DEMO = { email: 'ada@demo.wave.local', password: 'wave-demo-2026' };
+const PAGES = (process.env.PAGES ?? 'landing,home').split(',');
+const PROFILES = (process.env.PROFILES ?? 'mobile,desktop').split(',');
+const REPORT_DIR = process.env.REPORT_DIR;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const FLAGS = [
   '--headless',
@@ -57,7 +63,7 @@ async function launchWith(cookies) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function measure(chrome, url, { preset }) {
+async function measure(chrome, url, { preset, name }) {
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
     const result = await lighthouse(
@@ -74,6 +80,10 @@ async function measure(chrome, url, { preset }) {
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result.lhr;
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, `${name}-${preset}-${run + 1}.json`), JSON.stringify(lhr));
+    }
     runs.push({
       scores: Object.fromEntries(
         CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
@@ -107,14 +117,15 @@ async function measure(chrome, url, { preset }) {
 
 const memberCookies = await signIn();
 const rows = [];
-for (const preset of ['mobile', 'desktop']) {
-  for (const [page, cookies] of [
-    ['landing page (visitor)', undefined],
-    ['home feed (member)', memberCookies],
+for (const preset of PROFILES) {
+  for (const [name, page, cookies] of [
+    ['landing', 'landing page (visitor)', undefined],
+    ['home', 'home feed (member)', memberCookies],
   ]) {
+    if (!PAGES.includes(name)) continue;
     const chrome = await launchWith(cookies);
     try {
-      const result = await measure(chrome, `${WEB_URL}/`, { preset });
+      const result = await measure(chrome, `${WEB_URL}/`, { preset, name });
       rows.push({ page, preset, ...result });
       console.log(
         `${page}, ${preset}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')}` +
