@@ -1,3 +1,4 @@
+import { timeoutManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
@@ -5,8 +6,11 @@ import { registerServiceWorker } from './app/pwa/service-worker';
 import { AppRouter } from './app/router';
 import { warmStart } from './app/warm-start';
 import { prepareClassNames } from './lib/cn';
+import { createCoalescedTimeouts } from './lib/coalesced-timeouts';
 import './index.css';
 
+// Before any query exists (TanStack's rule: one provider for all of its timers).
+timeoutManager.setTimeoutProvider(createCoalescedTimeouts());
 warmStart(window.location.pathname);
 prepareClassNames();
 
