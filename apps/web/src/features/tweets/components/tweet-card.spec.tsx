@@ -103,13 +103,34 @@ describe('TweetCard', () => {
     ]);
     const first = await screen.findByAltText('Image 1 of 2 in the post by @grace');
     expect(first).toHaveAttribute('src', '/objects/uploads/one/display');
-    expect(first).toHaveAttribute('loading', 'lazy');
+    // The first posts of a list are on screen when it opens: their images are asked for at once.
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByText('Linus Torvalds')).toBeInTheDocument();
     expect(screen.getByText('retweeted', { exact: false })).toBeInTheDocument();
     expect(screen.getByAltText('Preview image for Example')).toHaveAttribute(
       'src',
       '/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fog.png&sig=signed-by-server',
     );
+  });
+
+  it('loads the images of posts further down a list lazily', async () => {
+    renderFeed(
+      ['a', 'b', 'c', 'd'].map((id) =>
+        makeTweet({ id, imageUrls: [`/objects/uploads/${id}`], content: `post ${id}` }),
+      ),
+    );
+    // The list draws its cards in steps: wait for the fourth.
+    await waitFor(() => expect(screen.getAllByAltText(/in the post by @grace/)).toHaveLength(4));
+    const loading = screen
+      .getAllByAltText(/in the post by @grace/)
+      .map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]);
+    expect(loading).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+    ]);
   });
 
   it('shows a preview without a picture when the server gave no proxy link for it', async () => {

@@ -37,6 +37,7 @@ export const TweetCard = memo(function TweetCard({
   onDeleted,
   className,
   opensPage = true,
+  imagePriority,
 }: {
   tweet: TweetResponse | FeedItemResponse;
   /** Mark the pinned post (a user's list). */
@@ -47,6 +48,8 @@ export const TweetCard = memo(function TweetCard({
   className?: string;
   /** A click on the post's body opens its page (not on the page itself). */
   opensPage?: boolean;
+  /** On screen when its list opens: its images are asked for at once (`TweetImages`). */
+  imagePriority?: boolean;
 }) {
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -167,7 +170,7 @@ export const TweetCard = memo(function TweetCard({
           ) : tweet.content ? (
             <PostText content={tweet.content} className="mt-0.5" />
           ) : null}
-          <TweetImages tweet={tweet} />
+          <TweetImages tweet={tweet} priority={imagePriority} />
           {tweet.linkPreview ? <LinkPreviewCard preview={tweet.linkPreview} /> : null}
           <TweetActions
             tweet={tweet}

@@ -10,13 +10,17 @@ const imagesOf = (tweet: Pick<TweetResponse, 'imageUrl' | 'imageUrls'>): string[
 
 /**
  * A post's images in a fixed-ratio grid (no layout shift while they load),
- * shown through their feed-sized `/display` variant, lazily; each opens the
- * original in a new tab.
+ * shown through their feed-sized `/display` variant; each opens the original in a new tab. Lazily
+ * by default; the first posts of a list are on screen when it opens, so theirs (`priority`) are
+ * asked for as soon as they are drawn, ahead of other requests: waiting for layout to find them
+ * visible only delays the page's largest paint, which is often one of them.
  */
 export function TweetImages({
   tweet,
+  priority = false,
 }: {
   tweet: Pick<TweetResponse, 'imageUrl' | 'imageUrls' | 'author'>;
+  priority?: boolean;
 }) {
   const images = imagesOf(tweet);
   if (images.length === 0) return null;
@@ -43,7 +47,8 @@ export function TweetImages({
           <img
             src={displayImageSrc(source)}
             alt={`Image ${index + 1} of ${images.length} in the post by @${tweet.author.username}`}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             width={single ? 1080 : 540}
             height={single ? 608 : 540}

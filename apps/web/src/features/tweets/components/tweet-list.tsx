@@ -11,6 +11,9 @@ import { TweetSkeletons } from './tweet-skeleton';
 
 type Item = TweetResponse | FeedItemResponse;
 
+/** About the posts on screen when a list opens, on a phone as on a desktop. */
+export const POSTS_SEEN_FIRST = 3;
+
 /** A post, or a retweet of it by someone: one entry per pair. */
 const entryKey = (item: Item): string =>
   'retweetedBy' in item && item.retweetedBy ? `${item.id}:${item.retweetedBy.id}` : item.id;
@@ -80,10 +83,11 @@ export function TweetList<T extends Item>({
   }
   return (
     <section aria-label={label} aria-busy={isFetchingNextPage}>
-      {items.slice(0, drawn).map((item) => (
+      {items.slice(0, drawn).map((item, index) => (
         <TweetCard
           key={entryKey(item)}
           tweet={item}
+          imagePriority={index < POSTS_SEEN_FIRST}
           showPinned={showPinned}
           onDeleted={onDeleted}
         />
