@@ -40,7 +40,7 @@ export function createCoalescedTimeouts(
   return {
     setTimeout(callback, delay) {
       if (!(delay >= COALESCE_FROM_MS) || !Number.isFinite(delay)) {
-        return setTimeout(callback, delay) as unknown as ManagedTimerId;
+        return setTimeout(callback, delay);
       }
       const due = Math.ceil((now() + delay) / COALESCE_STEP_MS) * COALESCE_STEP_MS;
       let bucket = buckets.get(due);
@@ -70,7 +70,7 @@ export function createCoalescedTimeouts(
         buckets.delete(due);
       }
     },
-    setInterval: (callback, delay) => setInterval(callback, delay) as unknown as ManagedTimerId,
+    setInterval: (callback, delay) => setInterval(callback, delay),
     clearInterval: (id) => clearInterval(id as unknown as ReturnType<typeof setInterval>),
   };
 }
