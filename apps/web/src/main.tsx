@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { registerServiceWorker } from './app/pwa/service-worker';
-import { AppRouter } from './app/router';
+import { AppRouter, HomePage } from './app/router';
 import { warmStart } from './app/warm-start';
 import { prepareClassNames } from './lib/cn';
 import { createCoalescedTimeouts } from './lib/coalesced-timeouts';
@@ -11,7 +11,7 @@ import './index.css';
 
 // Before any query exists (TanStack's rule: one provider for all of its timers).
 timeoutManager.setTimeoutProvider(createCoalescedTimeouts());
-warmStart(window.location.pathname);
+warmStart(window.location.pathname, HomePage.preload);
 prepareClassNames();
 
 const root = document.getElementById('root');

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import {
@@ -16,14 +15,15 @@ import { ScreenLoading } from '../components/ui/screen-loading';
 import { paths } from '../config/paths';
 import { useAuth, userKeys } from '../features/auth/api/current-user';
 import { AppShell } from './layout/app-shell';
+import { lazyPage } from './lazy-page';
 import { usePageViewTracking } from './page-view-tracking';
 import { useServerPageMetaRelease } from './server-page-meta';
 
-const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(load);
+const page = lazyPage;
 
 const LandingPage = page(() => import('../features/misc/landing-page'));
 const AuthPage = page(() => import('../features/auth/components/auth-page'));
-const HomePage = page(() => import('../features/tweets/components/home-page'));
+export const HomePage = page(() => import('../features/tweets/components/home-page'));
 const TweetPage = page(() => import('../features/tweets/components/tweet-page'));
 const ProfilePage = page(() => import('../features/profile/components/profile-page'));
 const ConnectionsPage = page(() => import('../features/profile/components/connections-page'));

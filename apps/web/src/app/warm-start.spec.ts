@@ -54,16 +54,20 @@ describe('warmStart', () => {
 
   it("starts a member's reads of the home page together", () => {
     document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
-    warmStart('/');
+    const preloadHomePage = vi.fn(() => Promise.resolve());
+    warmStart('/', preloadHomePage);
     expect(requested()).toEqual(expect.arrayContaining(['/api/user', '/api/tweets?limit=20']));
+    expect(preloadHomePage).toHaveBeenCalledTimes(1);
     expect(takeWarmRead(userKeys.current[0])).toBeDefined();
     expect(takeWarmRead(feedPath())).toBeDefined();
   });
 
   it('reads nothing ahead for a visitor or on another page', () => {
-    warmStart('/');
+    const preloadHomePage = vi.fn(() => Promise.resolve());
+    warmStart('/', preloadHomePage);
     document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
-    warmStart('/explore');
+    warmStart('/explore', preloadHomePage);
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(preloadHomePage).not.toHaveBeenCalled();
   });
 });

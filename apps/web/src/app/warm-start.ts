@@ -49,9 +49,10 @@ export function rememberMember(queryClient: QueryClient): () => void {
  * session ended), the feed read ahead is never taken and is dropped: a visitor gets the landing
  * page as before.
  */
-export function warmStart(pathname: string): void {
+export function warmStart(pathname: string, preloadHomePage: () => Promise<void>): void {
   if (pathname !== paths.home.getHref() || !readMemberHint()) return;
   api.warm(userKeys.current[0]);
   api.warm(feedPath());
-  void import('../features/tweets/components/home-page').catch(() => undefined);
+  // Its files were asked for by index.html already (vite-plugins/member-home-preload.plugin.ts).
+  preloadHomePage().catch(() => undefined);
 }
