@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { buildId } from './vite-plugins/build-id.plugin.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.plugin.ts';
+import { memberHomePreload } from './vite-plugins/member-home-preload.plugin.ts';
 import { pageMeta } from './vite-plugins/page-meta.plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -70,6 +71,8 @@ export default defineConfig({
     // After the policy, which it then carries: the public pages' head markup for crawlers.
     pageMeta(process.env),
     buildId(release),
+    // The member hint cookie of src/app/warm-start.ts (MEMBER_HINT_COOKIE).
+    memberHomePreload('wave_member'),
     react(),
     tailwindcss(),
     VitePWA({
@@ -129,6 +132,13 @@ export default defineConfig({
     outDir: `${workspace}dist/apps/web`,
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // What every page loads first (the entry's static imports) is one file rather than a
+        // dozen: each file is a request, and on HTTP/1.1 a browser opens six at a time.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: { port: 5173, host: '127.0.0.1', proxy },
   preview: { port: 8080, host: '127.0.0.1', strictPort: true, proxy },
