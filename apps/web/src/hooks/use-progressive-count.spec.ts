@@ -19,6 +19,18 @@ describe('useProgressiveCount', () => {
     expect(new Set(drawn)).toEqual(new Set([3, 8, 13, 18, 20]));
   });
 
+  it('by default draws nothing in the render that brings the list, then three at a time', async () => {
+    const drawn: number[] = [];
+    renderHook(() => {
+      const count = useProgressiveCount(7);
+      drawn.push(count);
+      return count;
+    });
+    expect(drawn[0]).toBe(0);
+    await act(async () => {});
+    expect(new Set(drawn)).toEqual(new Set([0, 3, 6, 7]));
+  });
+
   it('never draws more than there are, and follows a list that grows or shrinks', async () => {
     const { result, rerender } = renderHook(({ total }) => useProgressiveCount(total), {
       initialProps: { total: 2 },

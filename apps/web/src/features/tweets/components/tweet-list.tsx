@@ -67,7 +67,8 @@ export function TweetList<T extends Item>({
   }, [data]);
   const drawn = useProgressiveCount(items.length);
 
-  if (isPending) return <TweetSkeletons />;
+  // The loading rows stay until the first cards are drawn (hooks/use-progressive-count.ts).
+  if (isPending || (drawn === 0 && items.length > 0)) return <TweetSkeletons />;
   if (isError && !data) {
     return (
       <div className="grid justify-items-center gap-3 p-8 text-center" role="alert">
