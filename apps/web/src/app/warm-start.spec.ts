@@ -62,6 +62,29 @@ describe('warmStart', () => {
     expect(takeWarmRead(feedPath())).toBeDefined();
   });
 
+  it("asks for the first posts' images as soon as the feed is here", async () => {
+    const page = {
+      items: [{ id: 'p1', imageUrls: ['/objects/uploads/first'], imageUrl: null }],
+      nextCursor: null,
+    };
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        new Response(url.startsWith('/api/tweets') ? JSON.stringify(page) : 'null', {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
+    warmStart('/', () => Promise.resolve());
+    await vi.waitFor(() =>
+      expect(document.head.querySelector('link[rel=preload][as=image]')?.getAttribute('href')).toBe(
+        '/objects/uploads/first/display',
+      ),
+    );
+    document.head.querySelectorAll('link[rel=preload]').forEach((link) => link.remove());
+  });
+
   it('reads nothing ahead for a visitor or on another page', () => {
     const preloadHomePage = vi.fn(() => Promise.resolve());
     warmStart('/', preloadHomePage);

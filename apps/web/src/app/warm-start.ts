@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths';
 import { userKeys } from '../features/auth/api/current-user';
 import { feedPath } from '../features/tweets/api/get-feed';
+import { preloadFirstImages } from '../features/tweets/post-images';
 import { api } from '../lib/api-client';
 
 /**
@@ -51,8 +52,9 @@ export function rememberMember(queryClient: QueryClient): () => void {
  */
 export function warmStart(pathname: string, preloadHomePage: () => Promise<void>): void {
   if (pathname !== paths.home.getHref() || !readMemberHint()) return;
-  api.warm(userKeys.current[0]);
-  api.warm(feedPath());
+  void api.warm(userKeys.current[0]);
+  // The first posts' images are asked for as soon as the feed is here, not when drawn.
+  api.warm(feedPath()).then(preloadFirstImages, () => undefined);
   // Its files were asked for by index.html already (vite-plugins/member-home-preload.plugin.ts).
   preloadHomePage().catch(() => undefined);
 }

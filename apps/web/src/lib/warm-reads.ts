@@ -9,13 +9,15 @@ interface WarmRead {
 const reads = new Map<string, WarmRead>();
 
 /**
- * Starts a GET before the code that needs it has loaded (a `<link rel=preload>` for API reads):
+ * Starts a GET before the code that needs it has loaded (a `<link rel=preload>` for API reads),
+ * and answers it (the one already started for the path, if any):
  * the first `api.get` of the same path within 10 s takes this answer instead of asking again,
  * and later ones ask as usual. A read nobody takes is dropped, so nothing read ahead outlives
  * the page load it was for.
  */
-export function warmRead(path: string, read: () => Promise<unknown>): void {
-  if (reads.has(path)) return;
+export function warmRead(path: string, read: () => Promise<unknown>): Promise<unknown> {
+  const started = reads.get(path);
+  if (started) return started.result;
   const result = read();
   // Taken or not, a failure here is the taker's to handle (or nobody's).
   result.catch(() => undefined);
@@ -23,6 +25,7 @@ export function warmRead(path: string, read: () => Promise<unknown>): void {
   setTimeout(() => {
     if (reads.get(path)?.result === result) reads.delete(path);
   }, WARM_READ_TTL_MS);
+  return result;
 }
 
 /** The answer of a read started ahead for `path`, once; undefined when there is none. */

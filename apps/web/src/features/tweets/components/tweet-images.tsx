@@ -1,12 +1,7 @@
 import type { TweetResponse } from '@wave/contracts';
 import { cn } from '../../../lib/cn';
-import { displayImageSrc, isShowableImage } from '../../../lib/object-path';
-
-/** The images of a post: uploaded object paths (or the single imageUrl of older clients). */
-const imagesOf = (tweet: Pick<TweetResponse, 'imageUrl' | 'imageUrls'>): string[] =>
-  (tweet.imageUrls.length > 0 ? tweet.imageUrls : tweet.imageUrl ? [tweet.imageUrl] : []).filter(
-    isShowableImage,
-  );
+import { displayImageSrc } from '../../../lib/object-path';
+import { imagesOf } from '../post-images';
 
 /**
  * A post's images in a fixed-ratio grid (no layout shift while they load),

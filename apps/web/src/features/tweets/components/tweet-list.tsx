@@ -6,13 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { pagedItems } from '../../../lib/paged-data';
 import { useLoadMoreOnScroll } from '../../../hooks/use-load-more';
 import { useProgressiveCount } from '../../../hooks/use-progressive-count';
+import { POSTS_SEEN_FIRST } from '../post-images';
 import { TweetCard } from './tweet-card';
 import { TweetSkeletons } from './tweet-skeleton';
 
 type Item = TweetResponse | FeedItemResponse;
-
-/** About the posts on screen when a list opens, on a phone as on a desktop. */
-export const POSTS_SEEN_FIRST = 3;
 
 /** A post, or a retweet of it by someone: one entry per pair. */
 const entryKey = (item: Item): string =>
