@@ -58,7 +58,8 @@ describe('Auto-SEO through the gateway, reading the real web server', () => {
 
     const seen = await eventually(
       async () => (await member.get<SeoAnalyticsResponse>('/api/seo/analytics')).body,
-      (answer) => answer.totalPages === 2,
+      // A page is counted when tracked and analysed after: wait for both analyses.
+      (answer) => answer.totalPages === 2 && Object.keys(answer.analyses).length === 2,
       { timeoutMs: 20_000, what: "the member's two pages analysed" },
     );
     expect(Object.keys(seen.analyses).sort()).toEqual(
