@@ -63,4 +63,20 @@ describe('the built web client', () => {
     const loadedFirst = firstPaintChunks();
     for (const name of withPicker) expect(loadedFirst.has(name)).toBe(false);
   });
+
+  it("has index.html ask for the home page's own files for a returning member, before the stylesheet holds scripts back", () => {
+    const html = readFileSync(join(ROOT, 'dist/apps/web/index.html'), 'utf8');
+    const script = /<script>([^<]*wave_member=1[^<]*)<\/script>/.exec(html);
+    expect(script).not.toBeNull();
+    expect(script!.index).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    const files = [...script![1]!.matchAll(/"\/assets\/([\w.-]+\.js)"/g)].map(([, name]) => name!);
+    // The home page's chunk and what it needs beyond the entry, every one a built file.
+    expect(files.some((name) => /^home-page-[\w-]+\.js$/.test(name))).toBe(true);
+    const built = new Set(readdirSync(ASSETS));
+    const loadedFirst = firstPaintChunks();
+    for (const name of files) {
+      expect(built.has(name)).toBe(true);
+      expect(loadedFirst.has(name)).toBe(false);
+    }
+  });
 });
