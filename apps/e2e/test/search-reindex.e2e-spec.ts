@@ -134,7 +134,20 @@ describe('search reindex command', () => {
       content: `${word} engine vanishing #gone${process.pid}`,
     });
     deletedId = doomed.body.id;
+    // Indexed before it is deleted, and its tombstone written before the index
+    // is cleared: a create event still in flight after the clear would bring
+    // the post back (the tombstone that refuses it is cleared too).
+    await eventually(
+      () => search(`q=${word}%20vanishing&type=posts`),
+      (results) => results.length === 1,
+      { timeoutMs: 15_000, what: 'the doomed post indexed' },
+    );
     expect((await ada.delete(`/api/tweets/${deletedId}`)).status).toBe(204);
+    await eventually(
+      () => count(`SELECT count(*)::int AS n FROM search.deleted_posts WHERE id = '${deletedId}'`),
+      (n) => n === 1,
+      { timeoutMs: 15_000, what: 'the deletion reaching the index' },
+    );
     // The events have reached the index: what is cleared below was really there.
     await eventually(
       () => search(`q=${word}%20engine&type=posts`),
