@@ -55,4 +55,17 @@ describe('useProgressiveCount', () => {
     await act(async () => {});
     expect(result.current).toBe(20);
   });
+
+  it('stops after the first step while the rest is not wanted, and goes on when it is', async () => {
+    const { result, rerender } = renderHook(
+      ({ more }) => useProgressiveCount(20, undefined, undefined, more),
+      { initialProps: { more: false } },
+    );
+    await act(async () => {});
+    // One step (three), then nothing more while the end of what is drawn is far from view.
+    expect(result.current).toBe(3);
+    rerender({ more: true });
+    await act(async () => {});
+    expect(result.current).toBe(20);
+  });
 });

@@ -18,16 +18,24 @@ export const DRAWN_PER_STEP = 3;
  * phone here, 800 ms at Lighthouse's slowdown) that blocks taps; React draws a transition in
  * slices of a few milliseconds and lets input in between. Items added later (the next page) are
  * drawn the same way; items removed are dropped at once.
+ *
+ * `more` says whether the reader could soon see what is not drawn yet (the end of what is drawn
+ * is near the viewport: hooks/use-near-viewport.ts). While it is false, drawing stops after the
+ * first step: a phone shows three or four posts of a page of twenty, and the other cards' work
+ * (about half of the page's main-thread time, measured) waits until the reader scrolls towards
+ * them.
  */
 export function useProgressiveCount(
   total: number,
   first = FIRST_DRAWN,
   step = DRAWN_PER_STEP,
+  more = true,
 ): number {
   const [drawn, setDrawn] = useState(0);
   const shown = Math.min(total, Math.max(drawn, first));
+  const wanted = more || shown < Math.max(first, step);
   useEffect(() => {
-    if (shown < total) startTransition(() => setDrawn(Math.min(total, shown + step)));
-  }, [shown, total, step]);
+    if (wanted && shown < total) startTransition(() => setDrawn(Math.min(total, shown + step)));
+  }, [shown, total, step, wanted]);
   return shown;
 }

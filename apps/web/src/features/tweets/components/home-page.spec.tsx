@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedItemResponse, Recommendation, UserResponse } from '@wave/contracts';
 import { resetToasts } from '../../../components/ui/use-toast';
@@ -137,6 +137,50 @@ describe('HomePage', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.filter((call) => call.url.includes('cursor=c3'))).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+  });
+
+  it('draws the cards of a page while the end of those drawn is near the viewport', async () => {
+    // Each observer with what it watches; none reports until the test says so.
+    const observers: { callback: IntersectionObserverCallback; observed: Element[] }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly record = {
+          callback: null as unknown as IntersectionObserverCallback,
+          observed: [] as Element[],
+        };
+        constructor(callback: IntersectionObserverCallback) {
+          this.record.callback = callback;
+          observers.push(this.record);
+        }
+        observe(element: Element) {
+          this.record.observed.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    const tweets = Array.from({ length: 20 }, (_, index) =>
+      makeTweet({ content: `Post number ${index + 1}` }),
+    );
+    mockFetch(() => json(200, page(tweets)));
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByText('Post number 1')).toBeInTheDocument();
+    // The first step is drawn; the rest waits for the reader to come near.
+    await act(async () => {});
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+
+    const drawnEnd = observers.find(({ observed }) =>
+      observed.some((element) => element.getAttribute('aria-hidden') === 'true'),
+    );
+    expect(drawnEnd).toBeDefined();
+    act(() =>
+      drawnEnd?.callback(
+        [{ isIntersecting: true } as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      ),
+    );
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(screen.getByText('Post number 20')).toBeInTheDocument();
   });
 
   it('offers to try again when the feed fails', async () => {

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { pagedItems } from '../../../lib/paged-data';
 import { useLoadMoreOnScroll } from '../../../hooks/use-load-more';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { POSTS_SEEN_FIRST } from '../post-images';
 import { TweetCard } from './tweet-card';
@@ -63,7 +64,9 @@ export function TweetList<T extends Item>({
       return true;
     });
   }, [data]);
-  const drawn = useProgressiveCount(items.length);
+  // Cards are drawn while the end of those drawn is near the viewport, a few at a time.
+  const [drawnEnd, endNear] = useNearViewport();
+  const drawn = useProgressiveCount(items.length, undefined, undefined, endNear);
 
   // The loading rows stay until the first cards are drawn (hooks/use-progressive-count.ts).
   if (isPending || (drawn === 0 && items.length > 0)) return <TweetSkeletons />;
@@ -91,6 +94,7 @@ export function TweetList<T extends Item>({
           onDeleted={onDeleted}
         />
       ))}
+      {drawn < items.length ? <div ref={drawnEnd} aria-hidden="true" /> : null}
       {/* The next page is asked for once this one is drawn: the sentinel sits below it. */}
       {hasNextPage && drawn === items.length ? (
         <div ref={sentinel} className="grid justify-items-center gap-2 p-4">

@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * How far below (and above) the viewport an element still counts as near: one viewport's height,
+ * so that what is drawn when it comes near is ready before a reader scrolling at a normal pace
+ * reaches it.
+ */
+export const NEAR_MARGIN = '100% 0px';
+
+/**
+ * Whether the element given to the answered ref is within a viewport's height of the viewport
+ * (an IntersectionObserver, so nothing runs on scroll). Without an element it is not near; in a
+ * browser without IntersectionObserver everything is near (nothing is held back).
+ */
+export function useNearViewport(): [(element: HTMLElement | null) => void, boolean] {
+  const observer = useRef<IntersectionObserver | null>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => () => observer.current?.disconnect(), []);
+
+  const ref = useCallback((element: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    observer.current = new IntersectionObserver(
+      (entries) => {
+        const entry = entries.at(-1);
+        if (entry) setNear(entry.isIntersecting);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.current.observe(element);
+  }, []);
+
+  return [ref, near];
+}
