@@ -11,6 +11,7 @@ import { buildId } from './vite-plugins/build-id.plugin.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.plugin.ts';
 import { memberHomePreload } from './vite-plugins/member-home-preload.plugin.ts';
 import { pageMeta } from './vite-plugins/page-meta.plugin.ts';
+import { MEMBER_HINT_COOKIE, MEMBER_HOME_READS } from './src/app/member-home.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,8 +72,7 @@ export default defineConfig({
     // After the policy, which it then carries: the public pages' head markup for crawlers.
     pageMeta(process.env),
     buildId(release),
-    // The member hint cookie of src/app/warm-start.ts (MEMBER_HINT_COOKIE).
-    memberHomePreload('wave_member'),
+    memberHomePreload(MEMBER_HINT_COOKIE, MEMBER_HOME_READS),
     react(),
     tailwindcss(),
     VitePWA({

@@ -64,11 +64,13 @@ describe('the built web client', () => {
     for (const name of withPicker) expect(loadedFirst.has(name)).toBe(false);
   });
 
-  it("has index.html ask for the home page's own files for a returning member, before the stylesheet holds scripts back", () => {
+  it("has index.html ask for the home page's reads and own files for a returning member, before the stylesheet holds scripts back", () => {
     const html = readFileSync(join(ROOT, 'dist/apps/web/index.html'), 'utf8');
     const script = /<script>([^<]*wave_member=1[^<]*)<\/script>/.exec(html);
     expect(script).not.toBeNull();
     expect(script!.index).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    // Who the reader is and the feed's first page, as the app asks for them.
+    expect(script![1]).toContain('["/api/user","/api/tweets?limit=20"]');
     const files = [...script![1]!.matchAll(/"\/assets\/([\w.-]+\.js)"/g)].map(([, name]) => name!);
     // The home page's chunk and what it needs beyond the entry, every one a built file.
     expect(files.some((name) => /^home-page-[\w-]+\.js$/.test(name))).toBe(true);

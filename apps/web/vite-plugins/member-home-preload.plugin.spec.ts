@@ -1,6 +1,6 @@
 import type { IndexHtmlTransformContext } from 'vite';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MEMBER_HINT_COOKIE } from '../src/app/warm-start';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MEMBER_HINT_COOKIE, MEMBER_HOME_READS } from '../src/app/member-home';
 import {
   homePageFiles,
   memberHomePreloadScript,
@@ -36,6 +36,8 @@ describe('member home preload', () => {
     document.head.querySelectorAll('link[rel=modulepreload]').forEach((link) => link.remove());
     document.cookie = `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
     window.history.replaceState(null, '', '/');
+    delete window.__waveEarlyReads;
+    vi.unstubAllGlobals();
   });
 
   it('follows static imports in depth', () => {
@@ -58,12 +60,13 @@ describe('member home preload', () => {
     expect(homePageFiles(withoutHome, 'assets/index.js')).toEqual([]);
   });
 
-  // The script as index.html carries it, run as the browser runs an inline script.
+  // The script as index.html carries it, run against the test's globals (jsdom runs a script
+  // element against a window of its own, without fetch).
   const run = () => {
-    const script = document.createElement('script');
-    script.textContent = memberHomePreloadScript(['assets/home-page.js'], MEMBER_HINT_COOKIE);
-    document.head.appendChild(script);
-    script.remove();
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- index.html's own script text
+    new Function(
+      memberHomePreloadScript(['assets/home-page.js'], MEMBER_HINT_COOKIE, MEMBER_HOME_READS),
+    )();
   };
   const preloads = () =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => [
@@ -71,13 +74,50 @@ describe('member home preload', () => {
       link.crossOrigin,
     ]);
 
+  const stubFetch = (
+    fetchMock = vi.fn((path: string, init?: RequestInit) => {
+      void init;
+      return Promise.resolve(new Response(JSON.stringify({ path }), { status: 200 }));
+    }),
+  ) => {
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+
   it("asks for them on a returning member's home page, as the entry asks for its own", () => {
+    stubFetch();
     document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
     run();
     expect(preloads()).toEqual([['/assets/home-page.js', '']]);
   });
 
+  it("starts the home page's reads, with the reader's cookies, for the app to take over", async () => {
+    const fetchMock = stubFetch();
+    document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
+    run();
+    expect(fetchMock.mock.calls).toEqual(
+      MEMBER_HOME_READS.map((path) => [path, { credentials: 'include' }]),
+    );
+    const reads = window.__waveEarlyReads ?? {};
+    expect(Object.keys(reads)).toEqual([...MEMBER_HOME_READS]);
+    expect(await (await reads['/api/user'])?.json()).toEqual({ path: '/api/user' });
+  });
+
+  it('leaves a read that fails to whoever takes it, unreported until then', async () => {
+    const rejected: unknown[] = [];
+    const onRejection = (event: PromiseRejectionEvent) => rejected.push(event.reason);
+    window.addEventListener('unhandledrejection', onRejection);
+    stubFetch(vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
+    run();
+    await expect(window.__waveEarlyReads?.['/api/user']).rejects.toThrow('Failed to fetch');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    window.removeEventListener('unhandledrejection', onRejection);
+    expect(rejected).toEqual([]);
+  });
+
   it('asks for nothing for a visitor, or on another page', () => {
+    const fetchMock = stubFetch();
     run();
     document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
     window.history.replaceState(null, '', '/explore');
@@ -88,5 +128,7 @@ describe('member home preload', () => {
     run();
     document.cookie = `not_${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
     expect(preloads()).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__waveEarlyReads).toBeUndefined();
   });
 });

@@ -35,19 +35,31 @@ export function homePageFiles(bundle: OutputBundle, entryFileName: string): stri
 }
 
 /**
- * The inline script that asks for `files` alongside the entry, as module preloads, when the
- * page is the home page and the member hint (app/warm-start.ts) says its reader is a member. A
+ * The inline script that, when the page is the home page and the member hint (app/warm-start.ts)
+ * says its reader is a member, starts the page's first `reads` (GETs, kept by path in
+ * `window.__waveEarlyReads` for lib/api-client.ts to take over) and asks for `files` alongside
+ * the entry, as module preloads. Both would otherwise wait for the entry to load and run. A
  * visitor, or any other page, asks for nothing more.
  */
-export function memberHomePreloadScript(files: readonly string[], hintCookie: string): string {
+export function memberHomePreloadScript(
+  files: readonly string[],
+  hintCookie: string,
+  reads: readonly string[],
+): string {
   const hrefs = JSON.stringify(files.map((file) => `/${file}`));
   return [
     '',
-    "      // A returning member's home page: its code comes with the entry's, not after it",
-    '      // (vite-plugins/member-home-preload.plugin.ts).',
+    "      // A returning member's home page: its reads and its code start with the entry's, not",
+    '      // after it (vite-plugins/member-home-preload.plugin.ts).',
     '      (function () {',
     "        if (location.pathname !== '/') return;",
     `        if (!/(?:^|;\\s*)${hintCookie}=1(?:;|$)/.test(document.cookie)) return;`,
+    '        var reads = (window.__waveEarlyReads = {});',
+    `        ${JSON.stringify(reads)}.forEach(function (path) {`,
+    "          reads[path] = fetch(path, { credentials: 'include' });",
+    '          // Whoever takes it handles its failure; one nobody takes fails silently.',
+    '          reads[path].catch(function () {});',
+    '        });',
     `        ${hrefs}.forEach(function (href) {`,
     "          var link = document.createElement('link');",
     "          link.rel = 'modulepreload';",
@@ -67,7 +79,7 @@ export function memberHomePreloadScript(files: readonly string[], hintCookie: st
  * soon as it is parsed. In development nothing is added: the dev
  * server serves modules one by one.
  */
-export const memberHomePreload = (hintCookie: string): Plugin => ({
+export const memberHomePreload = (hintCookie: string, reads: readonly string[]): Plugin => ({
   name: 'wave:member-home-preload',
   apply: 'build',
   transformIndexHtml: {
@@ -79,7 +91,7 @@ export const memberHomePreload = (hintCookie: string): Plugin => ({
       if (files.length === 0 || stylesheet < 0) {
         throw new Error('member-home-preload: no home page chunk, or no stylesheet, in the build');
       }
-      const script = `<script>${memberHomePreloadScript(files, hintCookie)}</script>\n    `;
+      const script = `<script>${memberHomePreloadScript(files, hintCookie, reads)}</script>\n    `;
       return html.slice(0, stylesheet) + script + html.slice(stylesheet);
     },
   },

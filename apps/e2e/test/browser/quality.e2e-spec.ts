@@ -129,6 +129,17 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
       seen.filter((read) => read.event === 'request' && read.path === path);
     expect(reads('/api/user')).toHaveLength(1);
     expect(reads('/api/tweets?limit=20')).toHaveLength(1);
+    // Both were started by index.html's inline script, before the entry had loaded, and the
+    // app took both over (each is removed when taken).
+    expect(
+      await page.evaluate(() =>
+        Object.keys(
+          (window as unknown as { __waveEarlyReads?: object }).__waveEarlyReads ?? {
+            'no reads started by index.html': true,
+          },
+        ),
+      ),
+    ).toEqual([]);
     // The feed was asked for before the answer of who the reader is came back (without the
     // hint it waits for that answer, then for the home page's code).
     const at = (event: 'request' | 'response', path: string) =>

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { userKeys } from '../features/auth/api/current-user';
 import { feedPath } from '../features/tweets/api/get-feed';
+import { api } from '../lib/api-client';
 import { takeWarmRead } from '../lib/warm-reads';
+import { MEMBER_HOME_READS } from './member-home';
 import { MEMBER_HINT_COOKIE, readMemberHint, rememberMember, warmStart } from './warm-start';
 
 const clearHint = () => {
@@ -83,6 +85,30 @@ describe('warmStart', () => {
       ),
     );
     document.head.querySelectorAll('link[rel=preload]').forEach((link) => link.remove());
+  });
+
+  it("names, for index.html's inline script, the reads the home page makes", () => {
+    expect(MEMBER_HOME_READS).toEqual([userKeys.current[0], feedPath()]);
+  });
+
+  it('takes over the reads the inline script started instead of asking again', async () => {
+    const early = (body: unknown, status = 200) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status }));
+    window.__waveEarlyReads = {
+      [userKeys.current[0]]: early({ id: 'u1', username: 'ada' }),
+      [feedPath()]: early({ message: 'Feed unavailable' }, 503),
+    };
+    document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
+    warmStart('/', () => Promise.resolve());
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Each is taken once, and answers as any call does (JSON, or an ApiError).
+    expect(window.__waveEarlyReads).toEqual({});
+    await expect(api.get(userKeys.current[0])).resolves.toEqual({ id: 'u1', username: 'ada' });
+    await expect(api.get(feedPath())).rejects.toMatchObject({
+      status: 503,
+      serverMessage: 'Feed unavailable',
+    });
+    delete window.__waveEarlyReads;
   });
 
   it('reads nothing ahead for a visitor or on another page', () => {

@@ -4,14 +4,9 @@ import { userKeys } from '../features/auth/api/current-user';
 import { feedPath } from '../features/tweets/api/get-feed';
 import { preloadFirstImages } from '../features/tweets/post-images';
 import { api } from '../lib/api-client';
+import { MEMBER_HINT_COOKIE } from './member-home';
 
-/**
- * A cookie the client sets when this browser's reader is a member, and clears when they sign
- * out: a hint for the next visit, not a credential (the session cookie is HttpOnly and the
- * server decides). A cookie rather than localStorage so that clearing a site's cookies, which
- * ends the session, clears the hint with it.
- */
-export const MEMBER_HINT_COOKIE = 'wave_member';
+export { MEMBER_HINT_COOKIE };
 /** As long as a session can last without a visit (30 days). */
 const MEMBER_HINT_MAX_AGE_S = 30 * 24 * 60 * 60;
 
@@ -45,8 +40,10 @@ export function rememberMember(queryClient: QueryClient): () => void {
 /**
  * A member opening the home page waits for three things one after the other: who they are
  * (GET /api/user), the home page's code, then their feed. When this browser's last reader was
- * a member, the three start together, before React draws anything, and the page's own reads
- * take the answers (lib/warm-reads.ts) instead of asking again. When the hint was wrong (the
+ * a member, the three start together: index.html's inline script asked for the reads and the
+ * code while the entry was still loading (vite-plugins/member-home-preload.plugin.ts); here they
+ * are taken over (lib/api-client.ts, or asked for now when the script did not run), and the
+ * page's own reads take the answers (lib/warm-reads.ts) instead of asking again. When the hint was wrong (the
  * session ended), the feed read ahead is never taken and is dropped: a visitor gets the landing
  * page as before.
  */

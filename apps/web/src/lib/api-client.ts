@@ -45,6 +45,11 @@ export async function apiRequest<T>(
     signal: options.signal,
     ...(options.keepalive ? { keepalive: true } : {}),
   });
+  return readResponse<T>(response);
+}
+
+/** An answer as every call reads it: the parsed JSON, or an ApiError for a non-success status. */
+async function readResponse<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!response.ok) {
     let serverMessage: string | null = null;
@@ -63,11 +68,33 @@ export async function apiRequest<T>(
   return (text.length > 0 ? JSON.parse(text) : undefined) as T;
 }
 
+declare global {
+  interface Window {
+    /**
+     * GETs index.html's inline script started before the entry loaded, by path
+     * (vite-plugins/member-home-preload.plugin.ts): each is taken once, by `api.warm`.
+     */
+    __waveEarlyReads?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/** The GET of `path` that index.html's inline script started, once; undefined when none. */
+function takeEarlyRead(path: string): Promise<Response> | undefined {
+  const reads = window.__waveEarlyReads;
+  const read = reads?.[path];
+  if (reads && read) delete reads[path];
+  return read;
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) =>
     takeWarmRead<T>(path) ?? apiRequest<T>('GET', path, { signal }),
   /** A GET started before the code that needs it has loaded (see lib/warm-reads.ts). */
-  warm: (path: string) => warmRead(path, () => apiRequest<unknown>('GET', path, {})),
+  warm: (path: string) =>
+    warmRead(path, () => {
+      const early = takeEarlyRead(path);
+      return early ? early.then(readResponse) : apiRequest<unknown>('GET', path, {});
+    }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
