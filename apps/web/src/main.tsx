@@ -2,7 +2,7 @@ import { timeoutManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { registerServiceWorker } from './app/pwa/service-worker';
+import { registerServiceWorkerAfterLoad } from './app/pwa/service-worker';
 import { AppRouter, HomePage } from './app/router';
 import { warmStart } from './app/warm-start';
 import { prepareClassNames } from './lib/cn';
@@ -25,4 +25,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) void registerServiceWorker();
+if (import.meta.env.PROD) registerServiceWorkerAfterLoad();

@@ -7,6 +7,8 @@ import {
   FIRST_UPDATE_TOAST_MS,
   REFRESH_TOAST_MS,
   registerServiceWorker,
+  registerServiceWorkerAfterLoad,
+  REGISTER_IDLE_TIMEOUT_MS,
   SECOND_UPDATE_TOAST_MS,
 } from './service-worker';
 
@@ -490,5 +492,46 @@ describe('registerServiceWorker', () => {
     vi.stubGlobal('isSecureContext', false);
     await expect(register()).resolves.toBeNull();
     expect(container.register).not.toHaveBeenCalled();
+  });
+});
+
+describe('registerServiceWorkerAfterLoad', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('registers after the load event, at the first quiet moment', () => {
+    const register = vi.fn(() => Promise.resolve(null));
+    const idle: { callback: IdleRequestCallback; options?: IdleRequestOptions }[] = [];
+    vi.stubGlobal(
+      'requestIdleCallback',
+      (callback: IdleRequestCallback, options?: IdleRequestOptions) => {
+        idle.push({ callback, options });
+        return idle.length;
+      },
+    );
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    registerServiceWorkerAfterLoad(register);
+    expect(idle).toHaveLength(0);
+
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(1);
+    expect(idle[0]?.options).toEqual({ timeout: REGISTER_IDLE_TIMEOUT_MS });
+    expect(register).not.toHaveBeenCalled();
+    idle[0]?.callback({ didTimeout: false, timeRemaining: () => 10 });
+    expect(register).toHaveBeenCalledTimes(1);
+    // Once: a later load event (none comes, but) finds no listener left.
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(1);
+  });
+
+  it('registers at once on a page already loaded, in a browser without idle callbacks', () => {
+    const register = vi.fn(() => Promise.resolve(null));
+    vi.stubGlobal('requestIdleCallback', undefined);
+    Reflect.deleteProperty(window, 'requestIdleCallback');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    registerServiceWorkerAfterLoad(register);
+    expect(register).toHaveBeenCalledTimes(1);
   });
 });

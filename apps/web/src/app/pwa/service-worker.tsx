@@ -50,6 +50,29 @@ function announceDeferredUpdate(round: number): void {
   }
 }
 
+/** How long registration waits for an idle moment after the load event, at most. */
+export const REGISTER_IDLE_TIMEOUT_MS = 5_000;
+
+/**
+ * Registers the worker once the page has loaded and the main thread has a quiet moment (or after
+ * REGISTER_IDLE_TIMEOUT_MS): installing it downloads and stores every file of the build, work
+ * that otherwise competes with the first page's own files, code and drawing (web.dev's advice:
+ * register after the load event). Nothing a first visit shows needs the worker.
+ */
+export function registerServiceWorkerAfterLoad(
+  register: () => Promise<unknown> = registerServiceWorker,
+): void {
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) {
+      window.requestIdleCallback(() => void register(), { timeout: REGISTER_IDLE_TIMEOUT_MS });
+    } else {
+      void register();
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
 /**
  * Registers /sw.js (states: installing, then installed) and keeps the page on the newest
  * worker by itself (spec: "the service worker is updated automatically"). When a new worker
