@@ -4,6 +4,7 @@ import { Feather, Menu as MenuIcon, Share2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { RevealTogether } from '../../components/reveal-together';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
@@ -120,10 +121,13 @@ function LeftSidebar({ user, onPost }: { user: UserResponse | null; onPost: () =
   );
 }
 
-/** Search and trends for everyone; recommendations and 'Who to follow' for members. */
+/**
+ * Search and trends for everyone; recommendations and 'Who to follow' for members, shown together
+ * once loaded (components/reveal-together.tsx).
+ */
 function RightSidebar({ member }: { member: boolean }) {
   return (
-    <aside
+    <RevealTogether
       className="sticky top-0 hidden h-screen w-80 shrink-0 flex-col gap-4 overflow-y-auto p-4 lg:flex"
       aria-label="Sidebar"
     >
@@ -131,7 +135,7 @@ function RightSidebar({ member }: { member: boolean }) {
       {member ? <RecommendationsWidget /> : null}
       <WhatsHappening />
       {member ? <WhoToFollow /> : null}
-    </aside>
+    </RevealTogether>
   );
 }
 

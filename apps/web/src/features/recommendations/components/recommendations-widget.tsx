@@ -11,6 +11,7 @@ import { forgetRecommendation, useRecommendations } from '../api/get-recommendat
 import { useRecommendationFeedback } from '../api/send-feedback';
 import { MESSAGES } from '../messages';
 import { recommendationHref, recommendationTitle } from '../utils/recommendation-title';
+import { useRevealWhenLoaded } from '../../../components/reveal-together';
 
 /** Items the widget asks for (spec: 5 per request). */
 export const WIDGET_SIZE = 5;
@@ -66,6 +67,7 @@ function RecommendationRow({
 export function RecommendationsWidget() {
   const queryClient = useQueryClient();
   const query = useRecommendations(WIDGET_SIZE);
+  useRevealWhenLoaded(query.isPending);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   // A refused dismissal brings its item back even when other feedback was sent since (the
   // rollback is on the hook: callbacks given to `mutate` run for the latest call only).

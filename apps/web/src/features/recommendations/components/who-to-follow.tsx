@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { useRecommendations } from '../api/get-recommendations';
 import { MESSAGES } from '../messages';
 import { PeopleSkeletons, SuggestedPerson } from './suggested-person';
+import { useRevealWhenLoaded } from '../../../components/reveal-together';
 
 /** People shown at first, and after 'Show more'. */
 export const WHO_TO_FOLLOW_FIRST = 3;
@@ -16,6 +17,7 @@ export function WhoToFollow() {
   const [expanded, setExpanded] = useState(false);
   const max = expanded ? WHO_TO_FOLLOW_MORE : WHO_TO_FOLLOW_FIRST;
   const query = useRecommendations(max, 'user');
+  useRevealWhenLoaded(query.isPending);
   const headingId = useId();
   const people = query.data ?? [];
   const canShowMore = !expanded && people.length >= WHO_TO_FOLLOW_FIRST;

@@ -7,6 +7,7 @@ import { useTrendItems } from '../hooks/use-trend-items';
 import { MESSAGES } from '../messages';
 import { SAMPLE_TRENDS } from '../sample-trends';
 import { TrendSkeletons } from './trend-skeletons';
+import { useRevealWhenLoaded } from '../../../components/reveal-together';
 
 /**
  * The right sidebar's 'What's happening': the most used hashtags of the last
@@ -15,6 +16,7 @@ import { TrendSkeletons } from './trend-skeletons';
  */
 export function WhatsHappening() {
   const { items, loading, live } = useTrendItems(SAMPLE_TRENDS);
+  useRevealWhenLoaded(loading);
   const headingId = useId();
   return (
     <section className="rounded-2xl bg-muted p-4" aria-labelledby={headingId}>
