@@ -40,9 +40,13 @@ describe('RevealTogether', () => {
       </RevealTogether>,
     );
     expect(group()).toHaveClass('invisible');
-    act(() => vi.advanceTimersByTime(REVEAL_TIMEOUT_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(REVEAL_TIMEOUT_MS - 1);
+    });
     expect(group()).toHaveClass('invisible');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(group()).not.toHaveClass('invisible');
   });
 
