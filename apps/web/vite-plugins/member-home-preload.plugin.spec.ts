@@ -91,6 +91,15 @@ describe('member home preload', () => {
     expect(preloads()).toEqual([['/assets/home-page.js', '']]);
   });
 
+  it('keeps a file name inside its attribute, whatever it holds', () => {
+    stubFetch();
+    document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- index.html's own script text
+    new Function(memberHomePreloadScript(['assets/a"><b>&.js'], MEMBER_HINT_COOKIE, []))();
+    expect(preloads()).toEqual([['/assets/a"><b>&.js', '']]);
+    expect(document.head.querySelector('b')).toBeNull();
+  });
+
   it("starts the home page's reads, with the reader's cookies, for the app to take over", async () => {
     const fetchMock = stubFetch();
     document.cookie = `${MEMBER_HINT_COOKIE}=1; Path=/`;

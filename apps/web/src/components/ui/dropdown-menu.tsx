@@ -1,7 +1,16 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
-import type { ComponentPropsWithoutRef, ElementRef } from 'react';
-import { forwardRef } from 'react';
+import type {
+  ComponentPropsWithoutRef,
+  ElementRef,
+  HTMLAttributes,
+  KeyboardEvent,
+  PointerEvent,
+  ReactElement,
+  ReactNode,
+} from 'react';
+import { cloneElement, forwardRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { cn } from '../../lib/cn';
 
 /**
@@ -12,6 +21,71 @@ export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
+
+/** The keys that open a menu from its button (as Radix's trigger has them). */
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/**
+ * A dropdown menu whose parts are put in place the first time it is opened: until then its button
+ * is drawn alone, as a menu button (aria-haspopup), and opens the menu as Radix's trigger would
+ * (the primary button pressed, or Enter, Space or the down arrow). For a menu drawn many times
+ * over, as each post's, of which few are ever opened: Radix's menu is a dozen components, and a
+ * feed of posts drew hundreds of them. `wrapTrigger` goes around the button either way (its
+ * tooltip); `children` is the menu's content.
+ */
+export function DropdownMenuOnDemand({
+  trigger,
+  wrapTrigger = (button) => button,
+  children,
+  onOpenChange,
+  ...root
+}: {
+  trigger: ReactElement<HTMLAttributes<HTMLElement>>;
+  wrapTrigger?: (
+    button: ReactElement<HTMLAttributes<HTMLElement>>,
+  ) => ReactElement<HTMLAttributes<HTMLElement>>;
+  children: ReactNode;
+} & Omit<
+  ComponentPropsWithoutRef<typeof DropdownMenuPrimitive.Root>,
+  'open' | 'defaultOpen' | 'children'
+>) {
+  const [opened, setOpened] = useState(false);
+  if (opened) {
+    return (
+      <DropdownMenuPrimitive.Root defaultOpen onOpenChange={onOpenChange} {...root}>
+        {wrapTrigger(
+          <DropdownMenuPrimitive.Trigger asChild>{trigger}</DropdownMenuPrimitive.Trigger>,
+        )}
+        {children}
+      </DropdownMenuPrimitive.Root>
+    );
+  }
+  const open = () => {
+    onOpenChange?.(true);
+    // At once: what follows (the button's release, the next key) goes to the menu.
+    flushSync(() => setOpened(true));
+  };
+  const { onPointerDown, onKeyDown } = trigger.props;
+  return wrapTrigger(
+    cloneElement(trigger, {
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      onPointerDown: (event: PointerEvent<HTMLElement>) => {
+        onPointerDown?.(event);
+        if (event.defaultPrevented || event.button !== 0 || event.ctrlKey) return;
+        // As Radix: the focus goes to the menu, not to the button.
+        event.preventDefault();
+        open();
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+        onKeyDown?.(event);
+        if (event.defaultPrevented || !OPENING_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        open();
+      },
+    }),
+  );
+}
 
 export const DropdownMenuContent = forwardRef<
   ElementRef<typeof DropdownMenuPrimitive.Content>,

@@ -1,11 +1,10 @@
 import type { TweetResponse } from '@wave/contracts';
 import { Link2, Share } from 'lucide-react';
 import {
-  DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuOnDemand,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
@@ -41,7 +40,7 @@ async function copyLink(url: string): Promise<void> {
 
 /**
  * Share: the device's share sheet when it has one; otherwise a menu with the
- * share targets (each in a new window) and Copy link.
+ * share targets (each in a new window) and Copy link, put in place when first opened.
  */
 export function ShareButton({ tweet }: { tweet: TweetResponse }) {
   if (canShareNatively()) {
@@ -53,36 +52,39 @@ export function ShareButton({ tweet }: { tweet: TweetResponse }) {
       />
     );
   }
+  return (
+    <DropdownMenuOnDemand modal={false} trigger={<ActionButton label="Share" icon={Share} />}>
+      <ShareMenuContent tweet={tweet} />
+    </DropdownMenuOnDemand>
+  );
+}
+
+function ShareMenuContent({ tweet }: { tweet: TweetResponse }) {
   const data = shareDataOf(tweet);
   const targets = shareTargets(data);
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <ActionButton label="Share" icon={Share} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem asChild>
-          <a href={targets.tweetIntent} {...external}>
-            Share on X (Twitter)
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={targets.sharer} {...external}>
-            Share on Facebook
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={targets.messaging} {...external}>
-            Share on WhatsApp
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void copyLink(data.url)}>
-          <Link2 className="h-4 w-4" aria-hidden="true" />
-          Copy link
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DropdownMenuContent>
+      <DropdownMenuItem asChild>
+        <a href={targets.tweetIntent} {...external}>
+          Share on X (Twitter)
+        </a>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <a href={targets.sharer} {...external}>
+          Share on Facebook
+        </a>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <a href={targets.messaging} {...external}>
+          Share on WhatsApp
+        </a>
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => void copyLink(data.url)}>
+        <Link2 className="h-4 w-4" aria-hidden="true" />
+        Copy link
+      </DropdownMenuItem>
+    </DropdownMenuContent>
   );
 }

@@ -5,11 +5,10 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
-  DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuOnDemand,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useDeleteTweet } from '../api/delete-tweet';
@@ -46,25 +45,24 @@ export function TweetOptionsMenu({
 
   return (
     <>
-      <DropdownMenu
+      <DropdownMenuOnDemand
         modal={false}
         onOpenChange={(open) => {
           if (open) focusMoves.current = false;
         }}
+        wrapTrigger={(button) => <Tooltip content="More">{button}</Tooltip>}
+        trigger={
+          <Button
+            ref={trigger}
+            variant="ghost"
+            size="icon"
+            aria-label="More options"
+            className="-my-1.5 -mr-2 h-8 w-8 text-muted-foreground"
+          >
+            <Ellipsis className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        }
       >
-        <Tooltip content="More">
-          <DropdownMenuTrigger asChild>
-            <Button
-              ref={trigger}
-              variant="ghost"
-              size="icon"
-              aria-label="More options"
-              className="-my-1.5 -mr-2 h-8 w-8 text-muted-foreground"
-            >
-              <Ellipsis className="h-5 w-5" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-        </Tooltip>
         <DropdownMenuContent
           onCloseAutoFocus={(event) => {
             if (focusMoves.current) event.preventDefault();
@@ -103,7 +101,7 @@ export function TweetOptionsMenu({
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
           </DropdownMenuItem>
         </DropdownMenuContent>
-      </DropdownMenu>
+      </DropdownMenuOnDemand>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
