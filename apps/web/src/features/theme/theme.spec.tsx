@@ -1,16 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installDomShims } from '../tweets/testing/tweet-test-utils';
+import { HOVER_MEDIA } from '../../components/ui/tooltip';
 import { ThemeToggle } from './theme-toggle';
 import { resolvesDark, storedTheme, THEME_STORAGE_KEY, ThemeProvider } from './theme';
 
-/** A controllable operating-system colour scheme behind matchMedia. */
+/** A controllable operating-system colour scheme behind matchMedia, on a desktop (it hovers). */
 function fakeSystemScheme(dark: boolean) {
   const listeners = new Set<(event: MediaQueryListEvent) => void>();
   const state = { dark };
   vi.stubGlobal('matchMedia', (query: string) => ({
     get matches() {
-      return query === '(prefers-color-scheme: dark)' && state.dark;
+      return query === '(prefers-color-scheme: dark)' ? state.dark : query === HOVER_MEDIA;
     },
     media: query,
     addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) =>
