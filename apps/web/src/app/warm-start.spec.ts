@@ -4,7 +4,8 @@ import { feedPath } from '../features/tweets/api/get-feed';
 import { api } from '../lib/api-client';
 import { takeWarmRead } from '../lib/warm-reads';
 import { MEMBER_HOME_READS } from './member-home';
-import { MEMBER_HINT_COOKIE, readMemberHint, rememberMember, warmStart } from './warm-start';
+import { MEMBER_HINT_COOKIE } from './member-home';
+import { readMemberHint, rememberMember, warmStart } from './warm-start';
 
 const clearHint = () => {
   document.cookie = `${MEMBER_HINT_COOKIE}=; Path=/; Max-Age=0`;

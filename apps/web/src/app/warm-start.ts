@@ -6,7 +6,6 @@ import { preloadFirstImages } from '../features/tweets/post-images';
 import { api } from '../lib/api-client';
 import { MEMBER_HINT_COOKIE } from './member-home';
 
-export { MEMBER_HINT_COOKIE };
 /** As long as a session can last without a visit (30 days). */
 const MEMBER_HINT_MAX_AGE_S = 30 * 24 * 60 * 60;
 
@@ -43,9 +42,9 @@ export function rememberMember(queryClient: QueryClient): () => void {
  * a member, the three start together: index.html's inline script asked for the reads and the
  * code while the entry was still loading (vite-plugins/member-home-preload.plugin.ts); here they
  * are taken over (lib/api-client.ts, or asked for now when the script did not run), and the
- * page's own reads take the answers (lib/warm-reads.ts) instead of asking again. When the hint was wrong (the
- * session ended), the feed read ahead is never taken and is dropped: a visitor gets the landing
- * page as before.
+ * page's own reads take the answers (lib/warm-reads.ts) instead of asking again. When the hint
+ * was wrong (the session ended), the feed read ahead is never taken and is dropped: a visitor
+ * gets the landing page as before.
  */
 export function warmStart(pathname: string, preloadHomePage: () => Promise<void>): void {
   if (pathname !== paths.home.getHref() || !readMemberHint()) return;

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { useNearViewport } from './use-near-viewport';
 
 /** Starts loading the next page this far before the end of the list comes into view. */
 const ROOT_MARGIN = '400px 0px';
 
 /**
  * Infinite scroll: a sentinel element after the list asks for the next page
- * when it comes into view, and again after each page while it stays in view
+ * when it comes near the viewport, and again after each page while it stays near
  * (short pages). Answers the ref for that element. Browsers without
  * IntersectionObserver (and keyboard users) have the "Load more" button.
  */
@@ -24,48 +25,18 @@ export function useLoadMoreOnScroll({
   /** Pages loaded so far: each new one is a reason to look again. */
   pageCount: number;
 }): (element: HTMLElement | null) => void {
-  const observer = useRef<IntersectionObserver | null>(null);
-  const visible = useRef(false);
-  const state = useRef({ hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage });
-
-  const loadIfWanted = useCallback(() => {
-    const {
-      hasNextPage: more,
-      isFetchingNextPage: busy,
-      isFetchNextPageError: failed,
-    } = state.current;
-    if (visible.current && more && !busy && !failed) void state.current.fetchNextPage();
-  }, []);
+  const [sentinel, near] = useNearViewport(ROOT_MARGIN, false);
+  // The latest function, without making each new one a reason to ask again.
+  const fetchNext = useRef(fetchNextPage);
+  useEffect(() => {
+    fetchNext.current = fetchNextPage;
+  }, [fetchNextPage]);
 
   useEffect(() => {
-    state.current = { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage };
-    loadIfWanted();
-  }, [
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-    pageCount,
-    loadIfWanted,
-  ]);
+    if (near && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) {
+      void fetchNext.current();
+    }
+  }, [near, hasNextPage, isFetchingNextPage, isFetchNextPageError, pageCount]);
 
-  useEffect(() => () => observer.current?.disconnect(), []);
-
-  return useCallback(
-    (element: HTMLElement | null) => {
-      observer.current?.disconnect();
-      observer.current = null;
-      visible.current = false;
-      if (!element || typeof IntersectionObserver === 'undefined') return;
-      observer.current = new IntersectionObserver(
-        (entries) => {
-          visible.current = entries.some((entry) => entry.isIntersecting);
-          loadIfWanted();
-        },
-        { rootMargin: ROOT_MARGIN },
-      );
-      observer.current.observe(element);
-    },
-    [loadIfWanted],
-  );
+  return sentinel;
 }

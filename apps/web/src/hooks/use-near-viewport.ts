@@ -8,11 +8,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export const NEAR_MARGIN = '100% 0px';
 
 /**
- * Whether the element given to the answered ref is within a viewport's height of the viewport
- * (an IntersectionObserver, so nothing runs on scroll). Without an element it is not near; in a
- * browser without IntersectionObserver everything is near (nothing is held back).
+ * Whether the element given to the answered ref is within `margin` of the viewport (an
+ * IntersectionObserver, so nothing runs on scroll; by default a viewport's height). Without an
+ * element it is not near; in a browser without IntersectionObserver it is `withoutObserver`
+ * (by default near: nothing is held back).
  */
-export function useNearViewport(): [(element: HTMLElement | null) => void, boolean] {
+export function useNearViewport(
+  margin: string = NEAR_MARGIN,
+  withoutObserver = true,
+): [(element: HTMLElement | null) => void, boolean] {
   const observer = useRef<IntersectionObserver | null>(null);
   const [near, setNear] = useState(false);
 
@@ -23,7 +27,7 @@ export function useNearViewport(): [(element: HTMLElement | null) => void, boole
     observer.current = null;
     if (!element) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
+      setNear(withoutObserver);
       return;
     }
     observer.current = new IntersectionObserver(
@@ -31,10 +35,10 @@ export function useNearViewport(): [(element: HTMLElement | null) => void, boole
         const entry = entries.at(-1);
         if (entry) setNear(entry.isIntersecting);
       },
-      { rootMargin: NEAR_MARGIN },
+      { rootMargin: margin },
     );
     observer.current.observe(element);
-  }, []);
+  }, [margin, withoutObserver]);
 
   return [ref, near];
 }
