@@ -22,23 +22,26 @@ export function useNearViewport(
 
   useEffect(() => () => observer.current?.disconnect(), []);
 
-  const ref = useCallback((element: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(withoutObserver);
-      return;
-    }
-    observer.current = new IntersectionObserver(
-      (entries) => {
-        const entry = entries.at(-1);
-        if (entry) setNear(entry.isIntersecting);
-      },
-      { rootMargin: margin },
-    );
-    observer.current.observe(element);
-  }, [margin, withoutObserver]);
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!element) return;
+      if (typeof IntersectionObserver === 'undefined') {
+        setNear(withoutObserver);
+        return;
+      }
+      observer.current = new IntersectionObserver(
+        (entries) => {
+          const entry = entries.at(-1);
+          if (entry) setNear(entry.isIntersecting);
+        },
+        { rootMargin: margin },
+      );
+      observer.current.observe(element);
+    },
+    [margin, withoutObserver],
+  );
 
   return [ref, near];
 }
