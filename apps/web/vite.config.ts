@@ -64,7 +64,18 @@ const compressStaticFiles = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name its development build for every bundle, production ones
+ * included (remix-run/react-router#12532, "intended to be temporary"; #14753): its warnings and
+ * their checks shipped to every reader. A production build takes the production files, which the
+ * package carries beside them and differ only in that switch.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: `${workspace}node_modules/react-router/dist/production/index.mjs`,
+};
+
+export default defineConfig(({ mode }) => ({
   root,
   plugins: [
     compressStaticFiles(),
@@ -126,7 +137,10 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@wave/contracts': `${workspace}libs/contracts/src/index.ts` },
+    alias: [
+      { find: '@wave/contracts', replacement: `${workspace}libs/contracts/src/index.ts` },
+      ...(mode === 'production' ? [reactRouterProduction] : []),
+    ],
   },
   build: {
     outDir: `${workspace}dist/apps/web`,
@@ -149,4 +163,4 @@ export default defineConfig({
     include: ['src/**/*.spec.{ts,tsx}', 'vite-plugins/**/*.spec.ts', 'server/**/*.spec.ts'],
     css: false,
   },
-});
+}));
