@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { ToasterOnDemand } from '../components/ui/toaster-on-demand';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { ImpressionContext } from '../hooks/use-impression';
 import { DeferredImpressionObserver } from '../lib/deferred-impressions';
@@ -48,7 +48,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
           <TooltipProvider>
             {children}
             <InstallPrompt />
-            <Toaster />
+            <ToasterOnDemand />
           </TooltipProvider>
         </ThemeProvider>
       </ImpressionContext.Provider>
