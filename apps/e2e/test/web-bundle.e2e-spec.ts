@@ -71,7 +71,7 @@ describe('the built web client', () => {
     expect(script!.index).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
     // Who the reader is and the feed's first page, as the app asks for them.
     expect(script![1]).toContain('["/api/user","/api/tweets?limit=20"]');
-    const files = [...script![1]!.matchAll(/"\/assets\/([\w.-]+\.js)"/g)].map(([, name]) => name!);
+    const files = [...script![1]!.matchAll(/\/assets\/([\w.-]+\.js)/g)].map(([, name]) => name!);
     // The home page's chunk and what it needs beyond the entry, every one a built file.
     expect(files.some((name) => /^home-page-[\w-]+\.js$/.test(name))).toBe(true);
     const built = new Set(readdirSync(ASSETS));

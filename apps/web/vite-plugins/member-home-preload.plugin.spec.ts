@@ -98,6 +98,10 @@ describe('member home preload', () => {
     new Function(memberHomePreloadScript(['assets/a"><b>&.js'], MEMBER_HINT_COOKIE, []))();
     expect(preloads()).toEqual([['/assets/a"><b>&.js', '']]);
     expect(document.head.querySelector('b')).toBeNull();
+    // No markup in the script's own text, so no file name can close the script element.
+    expect(memberHomePreloadScript(['assets/</script>.js'], MEMBER_HINT_COOKIE, [])).not.toContain(
+      '<',
+    );
   });
 
   it("starts the home page's reads, with the reader's cookies, for the app to take over", async () => {

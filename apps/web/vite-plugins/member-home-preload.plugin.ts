@@ -68,7 +68,8 @@ export function memberHomePreloadScript(
     '          // Whoever takes it handles its failure; one nobody takes fails silently.',
     '          reads[path].catch(function () {});',
     '        });',
-    `        document.head.insertAdjacentHTML('beforeend', ${JSON.stringify(links)});`,
+    // `<` written as an escape: no markup, and never a `</script>`, in the script's own text.
+    `        document.head.insertAdjacentHTML('beforeend', ${JSON.stringify(links).replace(/</g, '\\u003c')});`,
     '      })();',
     '    ',
   ].join('\n');
