@@ -46,15 +46,22 @@ describe('useNearViewport', () => {
     expect(result.current[1]).toBe(true);
     report(false);
     expect(result.current[1]).toBe(false);
+    // An element taken away is not near: one given back waits for the observer's word.
+    report(true);
+    act(() => result.current[0](null));
+    expect(result.current[1]).toBe(false);
+    expect(observers[0]?.disconnected).toBe(true);
 
     unmount();
-    expect(observers[0]?.disconnected).toBe(true);
   });
 
-  it('holds nothing back in a browser without IntersectionObserver', () => {
+  it('holds nothing back in a browser without IntersectionObserver, unless told to', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     const { result } = renderHook(() => useNearViewport());
     act(() => result.current[0](document.createElement('div')));
     expect(result.current[1]).toBe(true);
+    const { result: held } = renderHook(() => useNearViewport('400px 0px', false));
+    act(() => held.current[0](document.createElement('div')));
+    expect(held.current[1]).toBe(false);
   });
 });

@@ -26,7 +26,10 @@ export function useNearViewport(
     (element: HTMLElement | null) => {
       observer.current?.disconnect();
       observer.current = null;
-      if (!element) return;
+      if (!element) {
+        setNear(false);
+        return;
+      }
       if (typeof IntersectionObserver === 'undefined') {
         setNear(withoutObserver);
         return;

@@ -4,8 +4,8 @@ interface Scheduler {
 }
 
 /**
- * Resolves in a task of its own: where the browser has `scheduler.yield`, ahead of other queued
- * work (input, timers), else after a zero timeout.
+ * Resolves in a task of its own: where the browser has `scheduler.yield`, ahead of timers and
+ * other ordinary tasks (input still goes first), else after a zero timeout.
  */
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;

@@ -9,7 +9,7 @@ import type {
   ReactElement,
   ReactNode,
 } from 'react';
-import { cloneElement, forwardRef, useState } from 'react';
+import { cloneElement, forwardRef, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { cn } from '../../lib/cn';
 
@@ -50,20 +50,29 @@ export function DropdownMenuOnDemand({
   'open' | 'defaultOpen' | 'children'
 >) {
   const [opened, setOpened] = useState(false);
+  const openedTrigger = useRef<HTMLButtonElement>(null);
   if (opened) {
     return (
       <DropdownMenuPrimitive.Root defaultOpen onOpenChange={onOpenChange} {...root}>
         {wrapTrigger(
-          <DropdownMenuPrimitive.Trigger asChild>{trigger}</DropdownMenuPrimitive.Trigger>,
+          <DropdownMenuPrimitive.Trigger asChild ref={openedTrigger}>
+            {trigger}
+          </DropdownMenuPrimitive.Trigger>,
         )}
         {children}
       </DropdownMenuPrimitive.Root>
     );
   }
-  const open = () => {
+  const open = (byKeyboard: boolean) => {
     onOpenChange?.(true);
     // At once: what follows (the button's release, the next key) goes to the menu.
     flushSync(() => setOpened(true));
+    if (!byKeyboard) return;
+    // Radix's trigger opens a menu from the keyboard on its first item; its menu learns that the
+    // keyboard is in use from keys pressed while it is there, and this one was not yet.
+    const menuId = openedTrigger.current?.getAttribute('aria-controls');
+    const menu = menuId ? document.getElementById(menuId) : null;
+    menu?.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
   };
   const { onPointerDown, onKeyDown } = trigger.props;
   return wrapTrigger(
@@ -75,13 +84,13 @@ export function DropdownMenuOnDemand({
         if (event.defaultPrevented || event.button !== 0 || event.ctrlKey) return;
         // As Radix: the focus goes to the menu, not to the button.
         event.preventDefault();
-        open();
+        open(false);
       },
       onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
         onKeyDown?.(event);
         if (event.defaultPrevented || !OPENING_KEYS.includes(event.key)) return;
         event.preventDefault();
-        open();
+        open(true);
       },
     }),
   );

@@ -38,17 +38,21 @@ export const HOVER_MEDIA = '(hover: hover)';
 /**
  * The app's tooltips' timing, shared by every tooltip below it (AppProvider holds one), and when
  * they are put in place: at once on a device whose main pointer hovers; on one that does not (a
- * phone), at the first key pressed (a keyboard's tooltips open on focus, and Tab has not moved it
- * yet). The control that has the focus then (a button just tapped) is redrawn; the focus stays
- * on it.
+ * phone), at the first Tab (a keyboard's tooltips open on focus, and Tab has not moved it yet;
+ * the keys typed into a field on a phone's own keyboard are not that). The control that has the
+ * focus then (a button just tapped) is redrawn; the focus stays on it. Once in place they stay:
+ * a tablet whose trackpad is detached does not redraw them.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   const hovers = useMediaQuery(HOVER_MEDIA);
   const [keyed, setKeyed] = useState(false);
+  if (hovers && !keyed) setKeyed(true);
   const armed = hovers || keyed;
   useEffect(() => {
     if (armed) return undefined;
-    const arm = () => {
+    const arm = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.isComposing) return;
+      document.removeEventListener('keydown', arm, { capture: true });
       const focused = document.activeElement?.getAttribute(TRIGGER_ATTRIBUTE);
       flushSync(() => setKeyed(true));
       if (!focused || document.activeElement?.getAttribute(TRIGGER_ATTRIBUTE) === focused) return;
@@ -57,7 +61,7 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
           control.focus({ preventScroll: true });
       }
     };
-    document.addEventListener('keydown', arm, { capture: true, once: true });
+    document.addEventListener('keydown', arm, { capture: true });
     return () => document.removeEventListener('keydown', arm, { capture: true });
   }, [armed]);
   return (
@@ -84,7 +88,7 @@ type TriggerProps = HTMLAttributes<HTMLElement> & { [TRIGGER_ATTRIBUTE]?: string
  * draws four of these per post, and a phone paid a fifth of the feed's first drawing for tooltips
  * it never shows (measured on the home feed, apps/web/README.md). Until then the control is drawn
  * alone; a mouse moving over it puts its tooltip in place at once, handing the move on (the delay
- * counts from there); the first key pressed anywhere puts them all in place (TooltipProvider).
+ * counts from there); the first Tab anywhere puts them all in place (TooltipProvider).
  */
 export function Tooltip(props: TooltipProps) {
   return useContext(Armed) === null ? (
