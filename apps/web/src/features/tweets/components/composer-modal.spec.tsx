@@ -156,7 +156,8 @@ describe('ComposerModal', () => {
       image('4.png'),
       image('5.png'),
     ]);
-    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    // Added together once their first bytes are checked (FileReader is asynchronous).
+    expect(await screen.findAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Add images (up to 4)' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Remove image 4' }));
@@ -203,6 +204,7 @@ describe('ComposerModal', () => {
       const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
       await user.type(field, 'Pic');
       await user.upload(screen.getByTestId('modal-image-input'), [image('a.png')]);
+      expect(await screen.findAllByRole('listitem')).toHaveLength(1);
       await user.click(screen.getByRole('button', { name: 'Post' }));
       expect(await screen.findByText(description)).toBeVisible();
       expect(screen.getByText(title)).toBeVisible();
