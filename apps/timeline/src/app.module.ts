@@ -35,6 +35,8 @@ import { InteractionsRepository } from './tweets/interactions.repository';
 import { TweetsController, UserTweetsController } from './tweets/tweets.controller';
 import { TweetsRepository } from './tweets/tweets.repository';
 import { TweetsService } from './tweets/tweets.service';
+import { TweetCacheStore } from './tweet-cache/tweet-cache.store';
+import { TweetViewsService } from './tweet-cache/tweet-views.service';
 
 @Module({})
 export class AppModule {
@@ -83,6 +85,8 @@ export class AppModule {
         InteractionsRepository,
         FeedSourcesRepository,
         HomeTimelineStore,
+        TweetCacheStore,
+        TweetViewsService,
         TweetsService,
         TweetImagesService,
         FeedsService,

@@ -260,6 +260,8 @@ describe(TweetsController.name, () => {
         JSON.stringify(stored),
         tweet.id,
       ]);
+      // Written behind the service's back, as before the tweet cache existed: not cached then.
+      await sut.redis.del(`tweet:${tweet.id}`);
       const sig = new ImageProxySigner(sut.config.INTERNAL_AUTH_SECRET).sign(image);
 
       const read = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: null });

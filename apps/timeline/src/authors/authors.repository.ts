@@ -11,11 +11,14 @@ type UserEvent = EventPayload<'user.registered'> | EventPayload<'user.updated'>;
 export class AuthorsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Applies a user event unless a newer version was applied already (idempotent, order-proof). */
-  async apply(event: UserEvent): Promise<void> {
+  /**
+   * Applies a user event unless a newer version was applied already (idempotent, order-proof);
+   * returns the author as applied, or null when the event was older than what is there.
+   */
+  async apply(event: UserEvent): Promise<AuthorEntity | null> {
     const table = this.dataSource.getMetadata(AuthorEntity).tablePath;
     const names = 'firstName' in event ? event : { ...event, firstName: null, lastName: null };
-    await this.dataSource.query(
+    const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO ${table} AS a (id, username, display_name, first_name, last_name, profile_image_url, verified, version)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (id) DO UPDATE SET
@@ -23,7 +26,8 @@ export class AuthorsRepository {
          first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
          profile_image_url = EXCLUDED.profile_image_url, verified = EXCLUDED.verified,
          version = EXCLUDED.version, updated_at = now()
-       WHERE a.version < EXCLUDED.version`,
+       WHERE a.version < EXCLUDED.version
+       RETURNING a.id`,
       [
         event.userId,
         event.username,
@@ -35,6 +39,18 @@ export class AuthorsRepository {
         event.version,
       ],
     );
+    if (rows.length === 0) return null;
+    return {
+      id: event.userId,
+      username: event.username,
+      displayName: event.displayName,
+      firstName: names.firstName,
+      lastName: names.lastName,
+      profileImageUrl: event.profileImageUrl,
+      verified: event.verified,
+      version: event.version,
+      updatedAt: new Date(),
+    };
   }
 
   findById(id: string): Promise<AuthorEntity | null> {

@@ -24,6 +24,14 @@ export const timelineEnvSchema = serviceEnvSchema({
   FANOUT_MAX_FOLLOWERS: count(20_000),
   FANOUT_BATCH_SIZE: count(1_000),
   FANOUT_CONCURRENCY: count(4),
+  /**
+   * How long the tweet cache keeps a tweet's, an author's or a member's flags after writing
+   * them (reads do not extend it): also the longest a write lost between commit and cache
+   * (a crash, Redis down) can leave a stale value.
+   */
+  TWEET_CACHE_TTL_SECONDS: count(600),
+  /** A member's likes (and retweets) cached with their flags: the most recent this many of each. */
+  TWEET_CACHE_RELATIONS_LIMIT: count(1_000),
   /** Largest request body: a post with an inline 25 MB image as a data URL. */
   TWEET_BODY_LIMIT_BYTES: count(36 * 1024 * 1024),
   /**

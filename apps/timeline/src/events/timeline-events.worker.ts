@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EventPayload } from '@wave/contracts';
 import { EventSubscriber } from '@wave/messaging';
 import { AuthorsRepository } from '../authors/authors.repository';
 import type { TimelineConfig } from '../config/timeline.config';
@@ -6,6 +7,7 @@ import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { FanOutQueue } from '../feeds/fan-out.queue';
 import { HomeTimelineStore } from '../feeds/home-timeline.store';
 import { FollowsRepository } from '../follows/follows.repository';
+import { TweetViewsService } from '../tweet-cache/tweet-views.service';
 
 /**
  * Timeline's subscriptions: the author and follow projections, and fan-out of
@@ -20,7 +22,15 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
     follows: FollowsRepository,
     store: HomeTimelineStore,
     fanOut: FanOutQueue,
+    views: TweetViewsService,
   ) {
+    const applyUser = async (
+      event: EventPayload<'user.registered'> | EventPayload<'user.updated'>,
+    ): Promise<void> => {
+      const applied = await authors.apply(event);
+      if (applied)
+        await views.authorApplied({ id: applied.id, version: applied.version, author: applied });
+    };
     const invalidateFollowersOf = async (followeeId: string): Promise<void> => {
       for (let after: string | null = null; ;) {
         const batch = await follows.followersAfter(followeeId, after, config.FANOUT_BATCH_SIZE);
@@ -35,8 +45,8 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
       logContext: 'TimelineEvents',
       handlers: {
-        'user.registered': (event) => authors.apply(event),
-        'user.updated': (event) => authors.apply(event),
+        'user.registered': applyUser,
+        'user.updated': applyUser,
         'follow.created': async (event) => {
           const followers = await follows.add(
             event.followerId,

@@ -16,6 +16,12 @@ export interface FeedPosition {
 /** The member that marks a cached timeline as complete (nothing older was trimmed). */
 export const COMPLETE_MARKER = '.';
 
+/**
+ * The member that marks a cached timeline as being rebuilt: fan-out lands in it already, but
+ * reads do not trust it (they rebuild too) until the rebuild that placed it has finished.
+ */
+export const BUILDING_MARKER = '..';
+
 export const memberOf = (entry: FeedEntry): string =>
   entry.kind === 'post' ? `p:${entry.tweetId}` : `r:${entry.tweetId}:${entry.retweeterId}`;
 

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FeedItemResponse, Page, PageQuery } from '@wave/contracts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '@wave/database';
-import { AuthorsRepository } from '../authors/authors.repository';
 import { TimelineException } from '../common/timeline.exception';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { FollowsRepository } from '../follows/follows.repository';
 import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
+import type { VersionedAuthor } from '../tweet-cache/tweet-cache.codec';
+import { TweetViewsService } from '../tweet-cache/tweet-views.service';
 import { InteractionsRepository } from '../tweets/interactions.repository';
 import { toTweetResponse } from '../tweets/tweet.mapper';
 import { TweetsRepository } from '../tweets/tweets.repository';
@@ -41,7 +42,7 @@ export class FeedsService {
     private readonly follows: FollowsRepository,
     private readonly tweets: TweetsRepository,
     private readonly interactions: InteractionsRepository,
-    private readonly authors: AuthorsRepository,
+    private readonly views: TweetViewsService,
     private readonly signer: ImageProxySigner,
   ) {}
 
@@ -51,7 +52,7 @@ export class FeedsService {
     const rows = await this.tweets.postIds(null, query.limit + 1, before);
     const views = new Map(
       (
-        await this.tweets.views(
+        await this.views.views(
           rows.slice(0, query.limit).map((row) => row.id),
           readerId,
         )
@@ -169,9 +170,19 @@ export class FeedsService {
     const entries = (await this.sources.entriesOf(sources, null, max))
       .sort((a, b) => compareDescending(positionOf(a), positionOf(b)))
       .slice(0, max);
-    await this.store.finishRebuild(readerId, entries, entries.length < max, merged);
-    const page = await this.store.page(readerId, position, wanted);
-    return page ?? { entries: [], exhausted: true, complete: true, mergedAuthors: merged };
+    const complete = entries.length < max;
+    if (await this.store.finishRebuild(readerId, entries, complete, merged)) {
+      const page = await this.store.page(readerId, position, wanted);
+      if (page) return page;
+    }
+    // Lost again, or rebuilt by another read meanwhile: this read's own entries serve the page.
+    const after = entries.filter((entry) => isAfter(positionOf(entry), position));
+    return {
+      entries: after.slice(0, wanted),
+      exhausted: after.length <= wanted,
+      complete,
+      mergedAuthors: merged,
+    };
   }
 
   /** The entries as feed items; deleted posts and undone retweets are dropped (and removed from the cache). */
@@ -182,15 +193,21 @@ export class FeedsService {
     const retweets = entries.filter(
       (entry): entry is Extract<FeedEntry, { kind: 'retweet' }> => entry.kind === 'retweet',
     );
-    const [views, liveRetweets, retweeters] = await Promise.all([
-      this.tweets.views([...new Set(entries.map((entry) => entry.tweetId))], readerId),
-      this.interactions.existingRetweets(
-        retweets.map((entry) => ({ tweetId: entry.tweetId, userId: entry.retweeterId })),
+    const [views, liveRetweets, retweeterById] = await Promise.all([
+      this.views.views(
+        entries.map((entry) => entry.tweetId),
+        readerId,
       ),
-      this.authors.findByIds([...new Set(retweets.map((entry) => entry.retweeterId))]),
+      retweets.length > 0
+        ? this.interactions.existingRetweets(
+            retweets.map((entry) => ({ tweetId: entry.tweetId, userId: entry.retweeterId })),
+          )
+        : new Set<string>(),
+      retweets.length > 0
+        ? this.views.authorsById(retweets.map((entry) => entry.retweeterId))
+        : new Map<string, VersionedAuthor>(),
     ]);
     const byId = new Map(views.map((view) => [view.id, view]));
-    const retweeterById = new Map(retweeters.map((author) => [author.id, author]));
     const items = new Map<string, FeedItemResponse>();
     const stale: FeedEntry[] = [];
     for (const entry of entries) {
@@ -202,7 +219,8 @@ export class FeedsService {
         stale.push(entry);
         continue;
       }
-      const retweeter = entry.kind === 'retweet' ? retweeterById.get(entry.retweeterId) : undefined;
+      const retweeter =
+        entry.kind === 'retweet' ? retweeterById.get(entry.retweeterId)?.author : undefined;
       items.set(memberOf(entry), {
         ...toTweetResponse(view, this.signer),
         retweetedBy:

@@ -4,7 +4,7 @@ import { REDIS_CLIENT } from '@wave/redis';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { FeedEntry, FeedPosition } from './feed-entry.util';
-import { COMPLETE_MARKER, entryOf, isAfter, memberOf } from './feed-entry.util';
+import { BUILDING_MARKER, COMPLETE_MARKER, entryOf, isAfter, memberOf } from './feed-entry.util';
 
 /** Adds an entry to a timeline only if the timeline is cached, then trims it to its bound. */
 const ADD_IF_CACHED = `
@@ -15,13 +15,32 @@ if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
 return 1`;
 
 /**
- * One round trip per read: false when the timeline is not cached; otherwise
+ * Ends a rebuild, if the timeline is still the one it began (its building marker is there: a
+ * timeline lost meanwhile is not recreated from a read that may have missed what fan-out put
+ * in it since): adds the entries, marks it complete or not, trims it, sets its expiry and the
+ * accounts merged at read. KEYS: timeline, merged. ARGV: ttl, max length, complete (1/0),
+ * merged, then pairs of score and member. Returns 1 when written.
+ */
+const FINISH_REBUILD = `
+if not redis.call('ZSCORE', KEYS[1], '${BUILDING_MARKER}') then return 0 end
+for i = 5, #ARGV, 2 do redis.call('ZADD', KEYS[1], ARGV[i], ARGV[i + 1]) end
+if ARGV[3] == '1' then redis.call('ZADD', KEYS[1], 0, '${COMPLETE_MARKER}')
+else redis.call('ZREM', KEYS[1], '${COMPLETE_MARKER}') end
+redis.call('ZREM', KEYS[1], '${BUILDING_MARKER}')
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[2]) + 1))
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[4], 'EX', ARGV[1])
+return 1`;
+
+/**
+ * One round trip per read: false when the timeline is not cached (or is being rebuilt); otherwise
  * its expiry is pushed back and the answer is {entries with scores, the
  * followed accounts merged at read, whether the complete-marker exists}.
  * ARGV: ttl, max score ('+inf' or the cursor's), offset, count.
  */
 const READ_PAGE = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+if redis.call('ZSCORE', KEYS[1], '${BUILDING_MARKER}') then return false end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 redis.call('EXPIRE', KEYS[2], ARGV[1])
 local entries = redis.call('ZRANGE', KEYS[1], ARGV[2], '-inf', 'BYSCORE', 'REV', 'LIMIT', ARGV[3], ARGV[4], 'WITHSCORES')
@@ -44,6 +63,11 @@ type TimelineRedis = Redis & {
     offset: number,
     count: number,
   ): Promise<[string[], string, number] | null>;
+  timelineFinishRebuild(
+    timelineKey: string,
+    mergedKey: string,
+    ...args: (string | number)[]
+  ): Promise<number>;
 };
 
 export interface TimelinePage {
@@ -74,6 +98,7 @@ export class HomeTimelineStore {
     if (!('timelineAddIfCached' in redis)) {
       redis.defineCommand('timelineAddIfCached', { numberOfKeys: 1, lua: ADD_IF_CACHED });
       redis.defineCommand('timelineReadPage', { numberOfKeys: 2, lua: READ_PAGE });
+      redis.defineCommand('timelineFinishRebuild', { numberOfKeys: 2, lua: FINISH_REBUILD });
     }
     this.redis = redis as TimelineRedis;
   }
@@ -105,39 +130,37 @@ export class HomeTimelineStore {
   }
 
   /**
-   * Starts a rebuild: the timeline exists (empty but for the marker) from now
-   * on, so fan-outs that run while Postgres is read land in it.
+   * Starts a rebuild: the timeline exists (empty but for the building marker) from now on, so
+   * fan-outs that run while Postgres is read land in it; reads do not use it until it is done.
    */
   async beginRebuild(userId: string): Promise<void> {
     await this.redis
       .multi()
-      .zadd(this.timelineKey(userId), 0, COMPLETE_MARKER)
+      .zadd(this.timelineKey(userId), 0, BUILDING_MARKER)
       .expire(this.timelineKey(userId), this.config.TIMELINE_TTL_SECONDS)
       .exec();
   }
 
-  /** Ends a rebuild with what Postgres gave; `complete` when that was the whole history. */
+  /**
+   * Ends a rebuild with what Postgres gave; `complete` when that was the whole history. False
+   * when the timeline was lost or rebuilt by another read meanwhile (nothing written then).
+   */
   async finishRebuild(
     userId: string,
     entries: FeedEntry[],
     complete: boolean,
     mergedAuthors: string[],
-  ): Promise<void> {
-    const key = this.timelineKey(userId);
-    const transaction = this.redis.multi();
-    if (entries.length > 0) {
-      transaction.zadd(key, ...entries.flatMap((entry) => [entry.at, memberOf(entry)]));
-    }
-    if (!complete) transaction.zrem(key, COMPLETE_MARKER);
-    transaction.zremrangebyrank(key, 0, -(this.config.TIMELINE_MAX_LENGTH + 1));
-    transaction.expire(key, this.config.TIMELINE_TTL_SECONDS);
-    transaction.set(
+  ): Promise<boolean> {
+    const written = await this.redis.timelineFinishRebuild(
+      this.timelineKey(userId),
       this.mergedKey(userId),
-      mergedAuthors.join(','),
-      'EX',
       this.config.TIMELINE_TTL_SECONDS,
+      this.config.TIMELINE_MAX_LENGTH,
+      complete ? '1' : '0',
+      mergedAuthors.join(','),
+      ...entries.flatMap((entry) => [entry.at, memberOf(entry)]),
     );
-    await transaction.exec();
+    return written === 1;
   }
 
   async invalidate(userId: string): Promise<void> {
@@ -173,7 +196,8 @@ export class HomeTimelineStore {
       for (let i = 0; i + 1 < raw.length; i += 2) {
         const member = raw[i] ?? '';
         const at = Number(raw[i + 1]);
-        if (member === COMPLETE_MARKER || !isAfter({ at, member }, cursor)) continue;
+        if (member === COMPLETE_MARKER || member === BUILDING_MARKER) continue;
+        if (!isAfter({ at, member }, cursor)) continue;
         const entry = entryOf(member, at);
         if (!entry) continue;
         if (entries.length < count) entries.push(entry);

@@ -20,6 +20,32 @@ export interface InteractionChange {
   otherOn: boolean;
 }
 
+/** A member's like and retweet of a tweet, as of the tweet's version. */
+export interface TweetRelation {
+  tweetId: string;
+  /** The member (set when read for several members at once). */
+  userId?: string;
+  version: number;
+  liked: boolean;
+  retweeted: boolean;
+}
+
+interface RelationRow {
+  tweet_id: string;
+  user_id?: string;
+  version: string;
+  liked: boolean;
+  retweeted: boolean;
+}
+
+const toRelation = (row: RelationRow): TweetRelation => ({
+  tweetId: row.tweet_id,
+  ...(row.user_id ? { userId: row.user_id } : {}),
+  version: Number(row.version),
+  liked: row.liked,
+  retweeted: row.retweeted,
+});
+
 interface InteractionRow {
   author_id: string;
   changed_at: Date | string | null;
@@ -131,6 +157,78 @@ export class InteractionsRepository {
       authorId: row.author_id,
       at: new Date(row.created_at),
     }));
+  }
+
+  /**
+   * A member's likes and retweets, each with the tweet's version: the `limit` most recent of
+   * each kind, and whether that is all of them (`complete`). What the tweet cache's relations
+   * of a member are filled with.
+   */
+  async relationsOf(
+    userId: string,
+    limit: number,
+  ): Promise<{ relations: TweetRelation[]; complete: boolean }> {
+    const tweets = this.dataSource.getMetadata(TweetEntity).tablePath;
+    const rows: (RelationRow & { likes: number; retweets: number })[] = await this.dataSource.query(
+      `WITH liked AS (
+           SELECT tweet_id FROM ${this.table('like')} WHERE user_id = $1
+           ORDER BY created_at DESC LIMIT $2
+         ),
+         retweeted AS (
+           SELECT tweet_id FROM ${this.table('retweet')} WHERE user_id = $1
+           ORDER BY created_at DESC LIMIT $2
+         )
+         SELECT t.id AS tweet_id, t.version,
+                EXISTS (SELECT 1 FROM liked l WHERE l.tweet_id = t.id) AS liked,
+                EXISTS (SELECT 1 FROM retweeted r WHERE r.tweet_id = t.id) AS retweeted,
+                (SELECT count(*) FROM liked)::int AS likes,
+                (SELECT count(*) FROM retweeted)::int AS retweets
+         FROM ${tweets} t
+         WHERE t.id IN (SELECT tweet_id FROM liked UNION SELECT tweet_id FROM retweeted)
+         UNION ALL
+         SELECT NULL, NULL, NULL, NULL, (SELECT count(*) FROM liked)::int,
+                (SELECT count(*) FROM retweeted)::int`,
+      [userId, limit],
+    );
+    // The last statement's row carries the counts even when there is nothing else.
+    const counts = rows.find((row) => row.tweet_id === null);
+    return {
+      relations: rows.filter((row) => row.tweet_id !== null).map(toRelation),
+      complete: (counts?.likes ?? 0) < limit && (counts?.retweets ?? 0) < limit,
+    };
+  }
+
+  /**
+   * The member's likes and retweets of these tweets, with their versions, within `manager`'s
+   * transaction when given (to hand the cache what that transaction leaves).
+   */
+  async relationsWith(
+    userId: string,
+    tweetIds: string[],
+    manager?: EntityManager,
+  ): Promise<TweetRelation[]> {
+    return this.relationsOfPairs(
+      tweetIds.map((tweetId) => ({ tweetId, userId })),
+      manager,
+    );
+  }
+
+  /** The relations of several (tweet, member) pairs at once, with the tweets' versions. */
+  async relationsOfPairs(
+    pairs: readonly { tweetId: string; userId: string }[],
+    manager?: EntityManager,
+  ): Promise<TweetRelation[]> {
+    if (pairs.length === 0) return [];
+    const tweets = this.dataSource.getMetadata(TweetEntity).tablePath;
+    const rows: RelationRow[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT t.id AS tweet_id, p.user_id, t.version,
+              EXISTS (SELECT 1 FROM ${this.table('like')} l WHERE l.tweet_id = t.id AND l.user_id = p.user_id) AS liked,
+              EXISTS (SELECT 1 FROM ${this.table('retweet')} r WHERE r.tweet_id = t.id AND r.user_id = p.user_id) AS retweeted
+       FROM unnest($1::uuid[], $2::uuid[]) AS p(tweet_id, user_id)
+       JOIN ${tweets} t ON t.id = p.tweet_id`,
+      [pairs.map((pair) => pair.tweetId), pairs.map((pair) => pair.userId)],
+    );
+    return rows.map(toRelation);
   }
 
   /** Which of the (tweet, retweeter) pairs still exist. */

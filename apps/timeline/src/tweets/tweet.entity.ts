@@ -45,4 +45,11 @@ export class TweetEntity {
 
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   editedAt!: Date | null;
+
+  /**
+   * Moved on by every change of the row (counters, edits, pins), under its lock: of two states
+   * of a tweet, the tweet cache keeps the later. PostgreSQL's bigint reaches us as a string.
+   */
+  @Column({ type: 'bigint', default: '0', select: false })
+  version!: string;
 }

@@ -10,8 +10,8 @@ import { PinEntity } from './pin.entity';
 import { TweetHashtagEntity, TweetMentionEntity } from './text-entity.entity';
 import { TweetEntity } from './tweet.entity';
 
-/** A tweet with its author and the reader's relation to it: what the API shows. */
-export interface TweetView {
+/** What every reader sees of a tweet (no reader's own flags): what the tweet cache holds. */
+export interface TweetState {
   id: string;
   authorId: string;
   content: string;
@@ -23,16 +23,27 @@ export interface TweetView {
   likesCount: number;
   createdAt: Date;
   editedAt: Date | null;
-  author: Pick<
-    AuthorEntity,
-    'username' | 'displayName' | 'firstName' | 'lastName' | 'profileImageUrl' | 'verified'
-  > | null;
-  isLiked: boolean;
-  isRetweeted: boolean;
   isPinned: boolean;
+  /** The row's version (see TweetEntity.version). */
+  version: number;
 }
 
-interface TweetViewRow {
+/** The part of an author a tweet shows. */
+export type TweetAuthor = Pick<
+  AuthorEntity,
+  'username' | 'displayName' | 'firstName' | 'lastName' | 'profileImageUrl' | 'verified'
+>;
+
+/** A tweet with its author and the reader's relation to it: what the API shows. */
+export interface TweetView extends TweetState {
+  author: TweetAuthor | null;
+  /** The author's version in this service's projection (0 when the author is not known yet). */
+  authorVersion: number;
+  isLiked: boolean;
+  isRetweeted: boolean;
+}
+
+interface TweetStateRow {
   id: string;
   author_id: string;
   content: string;
@@ -44,15 +55,20 @@ interface TweetViewRow {
   likes_count: number;
   created_at: Date;
   edited_at: Date | null;
+  version: string;
+  is_pinned: boolean;
+}
+
+interface TweetViewRow extends TweetStateRow {
   username: string | null;
   display_name: string | null;
   first_name: string | null;
   last_name: string | null;
   profile_image_url: string | null;
   verified: boolean | null;
+  author_version: number | null;
   is_liked: boolean;
   is_retweeted: boolean;
-  is_pinned: boolean;
 }
 
 export type NewTweet = Pick<
@@ -216,22 +232,45 @@ export class TweetsRepository {
     );
   }
 
+  /**
+   * Moves the tweets' versions on (within the transaction that changed them, whose locks they
+   * then hold until it commits) and returns their states as that transaction leaves them: what
+   * the tweet cache is given once it has committed. Called last, after every change of the rows
+   * and of the pins. Tweets that do not exist are left out.
+   */
+  async touch(manager: EntityManager, ids: string[]): Promise<TweetState[]> {
+    if (ids.length === 0) return [];
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [TweetStateRow[], number] = await manager.query(
+      `UPDATE ${this.table(TweetEntity)} t SET version = t.version + 1
+       WHERE t.id = ANY($1::uuid[]) RETURNING ${this.stateColumns()}`,
+      [[...new Set(ids)]],
+    );
+    return rows.map(toState);
+  }
+
   /** The tweets with their authors and the reader's likes, retweets and pins, in no order. */
   async views(ids: string[], readerId: string | null): Promise<TweetView[]> {
     if (ids.length === 0) return [];
     const rows: TweetViewRow[] = await this.dataSource.query(
-      `SELECT t.id, t.author_id, t.content, t.image_urls, t.link_preview, t.parent_id,
-              t.replies_count, t.retweets_count, t.likes_count, t.created_at, t.edited_at,
+      `SELECT ${this.stateColumns()},
               a.username, a.display_name, a.first_name, a.last_name, a.profile_image_url, a.verified,
+              a.version AS author_version,
               ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.table(LikeEntity)} l WHERE l.tweet_id = t.id AND l.user_id = $2)) AS is_liked,
-              ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.table(RetweetEntity)} r WHERE r.tweet_id = t.id AND r.user_id = $2)) AS is_retweeted,
-              EXISTS (SELECT 1 FROM ${this.table(PinEntity)} p WHERE p.tweet_id = t.id) AS is_pinned
+              ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.table(RetweetEntity)} r WHERE r.tweet_id = t.id AND r.user_id = $2)) AS is_retweeted
        FROM ${this.table(TweetEntity)} t
        LEFT JOIN ${this.table(AuthorEntity)} a ON a.id = t.author_id
        WHERE t.id = ANY($1::uuid[])`,
       [ids, readerId],
     );
     return rows.map(toView);
+  }
+
+  /** A tweet's shared state, as columns of `t` (the tweets table). */
+  private stateColumns(): string {
+    return `t.id, t.author_id, t.content, t.image_urls, t.link_preview, t.parent_id,
+            t.replies_count, t.retweets_count, t.likes_count, t.created_at, t.edited_at, t.version,
+            EXISTS (SELECT 1 FROM ${this.table(PinEntity)} p WHERE p.tweet_id = t.id) AS is_pinned`;
   }
 
   /** Ids of a page of top-level posts, newest first (one author's, or everyone's). */
@@ -293,7 +332,7 @@ export interface KeysetRow {
   created_at: Date;
 }
 
-function toView(row: TweetViewRow): TweetView {
+function toState(row: TweetStateRow): TweetState {
   return {
     id: row.id,
     authorId: row.author_id,
@@ -304,8 +343,16 @@ function toView(row: TweetViewRow): TweetView {
     repliesCount: row.replies_count,
     retweetsCount: row.retweets_count,
     likesCount: row.likes_count,
-    createdAt: row.created_at,
-    editedAt: row.edited_at,
+    createdAt: new Date(row.created_at),
+    editedAt: row.edited_at === null ? null : new Date(row.edited_at),
+    isPinned: row.is_pinned,
+    version: Number(row.version),
+  };
+}
+
+function toView(row: TweetViewRow): TweetView {
+  return {
+    ...toState(row),
     author:
       row.username === null
         ? null
@@ -317,8 +364,8 @@ function toView(row: TweetViewRow): TweetView {
             profileImageUrl: row.profile_image_url,
             verified: row.verified ?? false,
           },
+    authorVersion: row.author_version ?? 0,
     isLiked: row.is_liked,
     isRetweeted: row.is_retweeted,
-    isPinned: row.is_pinned,
   };
 }

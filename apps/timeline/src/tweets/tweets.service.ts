@@ -19,12 +19,13 @@ import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import type { TweetImages } from '../images/tweet-images.service';
 import { TweetImagesService } from '../images/tweet-images.service';
 import { LinkPreviewsService } from '../link-previews/link-previews.service';
+import { TweetViewsService } from '../tweet-cache/tweet-views.service';
 import type { Interaction } from './interactions.repository';
 import { InteractionsRepository } from './interactions.repository';
 import { extractHashtags, extractMentions } from './text-entities.util';
 import type { TweetEntity } from './tweet.entity';
 import { toTweetCreatedEvent, toTweetResponse } from './tweet.mapper';
-import type { KeysetRow } from './tweets.repository';
+import type { KeysetRow, TweetState } from './tweets.repository';
 import { TweetsRepository } from './tweets.repository';
 
 /** A post `createMany` writes: a reply when `parentId` is set; `at` backdates it. */
@@ -61,6 +62,7 @@ export class TweetsService {
     private readonly images: TweetImagesService,
     private readonly outbox: EventOutbox,
     private readonly signer: ImageProxySigner,
+    private readonly views: TweetViewsService,
   ) {}
 
   /**
@@ -124,7 +126,7 @@ export class TweetsService {
       throw refused.reason;
     }
     const images = prepared.map((result) => (result as PromiseFulfilledResult<TweetImages>).value);
-    await this.outbox.transaction(
+    const states = await this.outbox.transaction(
       async (manager) => {
         const parentIds = drafts.flatMap((draft) => (draft.parentId ? [draft.parentId] : []));
         const parents = new Map(
@@ -175,14 +177,16 @@ export class TweetsService {
             ];
           }),
         );
+        return this.tweets.touch(manager, [...created.map((tweet) => tweet.id), ...parentIds]);
       },
       { rolledBack: releaseAll },
     );
+    await this.views.committed({ states });
     return drafts.map((draft) => draft.id);
   }
 
   async update(userId: string, id: string, content: string): Promise<TweetResponse> {
-    await this.outbox.transaction(async (manager) => {
+    const states = await this.outbox.transaction(async (manager) => {
       await this.ownTweet(manager, userId, id);
       const hashtags = extractHashtags(content);
       const mentions = extractMentions(content);
@@ -195,12 +199,14 @@ export class TweetsService {
         mentions,
         editedAt: (updated.editedAt ?? new Date()).toISOString(),
       });
+      return this.tweets.touch(manager, [id]);
     });
+    await this.views.committed({ states });
     return this.get(id, userId);
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    await this.outbox.transaction(async (manager) => {
+    const states = await this.outbox.transaction(async (manager) => {
       const tweet = await this.ownTweet(manager, userId, id);
       if (tweet.parentId)
         await this.tweets.adjustCounter(manager, tweet.parentId, 'replies_count', -1);
@@ -219,7 +225,9 @@ export class TweetsService {
         parentId: tweet.parentId,
         deletedAt: new Date().toISOString(),
       });
+      return this.tweets.touch(manager, tweet.parentId ? [tweet.parentId] : []);
     });
+    await this.views.committed({ states, deletedIds: [id] });
   }
 
   /**
@@ -233,10 +241,11 @@ export class TweetsService {
     on: boolean,
     at?: Date,
   ): Promise<TweetInteractionResponse> {
-    return this.outbox.transaction(async (manager) => {
+    const { response, states } = await this.outbox.transaction(async (manager) => {
       if (!(await this.tweets.lock(manager, id))) throw new TimelineException('TWEET_NOT_FOUND');
       const change = await this.interactions.set(manager, kind, id, userId, on, at);
       if (!change) throw new TimelineException('TWEET_NOT_FOUND');
+      let touched: TweetState[] = [];
       if (change.changedAt) {
         const event = on
           ? kind === 'like'
@@ -251,15 +260,33 @@ export class TweetsService {
           authorId: change.authorId,
           at: change.changedAt.toISOString(),
         });
+        touched = await this.tweets.touch(manager, [id]);
       }
-      return {
+      const interaction: TweetInteractionResponse = {
         tweetId: id,
         isLiked: kind === 'like' ? on : change.otherOn,
         isRetweeted: kind === 'retweet' ? on : change.otherOn,
         likesCount: change.likesCount,
         retweetsCount: change.retweetsCount,
       };
+      return { response: interaction, states: touched };
     });
+    const [state] = states;
+    if (state) {
+      await this.views.committed({
+        states,
+        relations: [
+          {
+            tweetId: id,
+            userId,
+            version: state.version,
+            liked: response.isLiked,
+            retweeted: response.isRetweeted,
+          },
+        ],
+      });
+    }
+    return response;
   }
 
   /**
@@ -270,7 +297,7 @@ export class TweetsService {
    */
   async addInteractions(items: readonly NewInteraction[]): Promise<number> {
     if (items.length === 0) return 0;
-    return this.outbox.transaction(async (manager) => {
+    const { count, states, relations } = await this.outbox.transaction(async (manager) => {
       await this.tweets.lockMany(
         manager,
         items.map((item) => item.tweetId),
@@ -293,31 +320,45 @@ export class TweetsService {
           : { name: 'retweet.created', payload };
       });
       await this.outbox.appendMany(manager, events);
-      return events.length;
+      const states = await this.tweets.touch(
+        manager,
+        added.map((row) => row.tweetId),
+      );
+      const relations = await this.interactions.relationsOfPairs(
+        [...new Map(added.map((row) => [`${row.tweetId}:${row.userId}`, row])).values()],
+        manager,
+      );
+      return { count: events.length, states, relations };
     });
+    await this.views.committed({ states, relations });
+    return count;
   }
 
   async pin(userId: string, id: string): Promise<TweetResponse> {
-    await this.outbox.transaction(async (manager) => {
+    const states = await this.outbox.transaction(async (manager) => {
       await this.ownTweet(manager, userId, id);
       const { version, previous } = await this.interactions.setPin(manager, userId, id);
-      if (previous !== id)
-        await this.outbox.append(manager, 'tweet.pinned', { userId, tweetId: id, version });
+      if (previous === id) return [];
+      await this.outbox.append(manager, 'tweet.pinned', { userId, tweetId: id, version });
+      return this.tweets.touch(manager, previous ? [id, previous] : [id]);
     });
+    await this.views.committed({ states });
     return this.get(id, userId);
   }
 
   /** Unpins whatever the user pinned; nothing pinned is fine (idempotent). */
   async unpin(userId: string): Promise<void> {
-    await this.outbox.transaction(async (manager) => {
+    const states = await this.outbox.transaction(async (manager) => {
       const { version, previous } = await this.interactions.setPin(manager, userId, null);
-      if (previous)
-        await this.outbox.append(manager, 'tweet.unpinned', { userId, tweetId: previous, version });
+      if (!previous) return [];
+      await this.outbox.append(manager, 'tweet.unpinned', { userId, tweetId: previous, version });
+      return this.tweets.touch(manager, [previous]);
     });
+    await this.views.committed({ states });
   }
 
   async get(id: string, readerId: string | null): Promise<TweetResponse> {
-    const [view] = await this.tweets.views([id], readerId);
+    const [view] = await this.views.views([id], readerId);
     if (!view) throw new TimelineException('TWEET_NOT_FOUND');
     return toTweetResponse(view, this.signer);
   }
@@ -349,7 +390,7 @@ export class TweetsService {
     );
     const page = await this.page(rows, query.limit, readerId);
     if (before || !pinnedId) return page;
-    const [pinned] = await this.tweets.views([pinnedId], readerId);
+    const [pinned] = await this.views.views([pinnedId], readerId);
     if (!pinned || pinned.parentId) return page;
     return { ...page, items: [toTweetResponse(pinned, this.signer), ...page.items] };
   }
@@ -379,7 +420,7 @@ export class TweetsService {
     const pageRows = rows.slice(0, limit);
     const views = new Map(
       (
-        await this.tweets.views(
+        await this.views.views(
           pageRows.map((row) => row.id),
           readerId,
         )

@@ -1,0 +1,83 @@
+import type { TweetState } from '../tweets/tweets.repository';
+import {
+  decodeAuthor,
+  decodeRelation,
+  decodeTweet,
+  encodeAuthor,
+  encodeRelation,
+  encodeTombstone,
+  encodeTweet,
+  splitVersioned,
+  TOMBSTONE_VERSION,
+} from './tweet-cache.codec';
+
+const state: TweetState = {
+  id: '01a2234f-2f70-72cd-a277-d03a06c657a1',
+  authorId: '01a2234f-2f63-746f-a523-2c32ae73f2e7',
+  content: 'Hello "world" \u2014 with a space',
+  imageUrls: ['/objects/uploads/a'],
+  linkPreview: {
+    url: 'https://a.example',
+    title: 'A',
+    description: null,
+    image: null,
+    siteName: null,
+  },
+  parentId: null,
+  repliesCount: 2,
+  retweetsCount: 3,
+  likesCount: 4,
+  createdAt: new Date('2026-11-28T10:00:00.123Z'),
+  editedAt: null,
+  isPinned: true,
+  version: 7,
+};
+
+describe('tweet cache values', () => {
+  it('reads back a tweet as it was written', () => {
+    expect(decodeTweet(state.id, `7 ${encodeTweet(state)}`)).toEqual(state);
+    const edited = { ...state, editedAt: new Date('2026-11-28T11:00:00Z'), isPinned: false };
+    expect(decodeTweet(state.id, `7 ${encodeTweet(edited)}`)).toEqual(edited);
+  });
+
+  it('reads a tombstone as a deleted tweet', () => {
+    expect(decodeTweet(state.id, `${TOMBSTONE_VERSION} ${encodeTombstone()}`)).toBe('deleted');
+  });
+
+  it('reads anything else as a miss', () => {
+    for (const value of ['', 'x', '7', '7 {', '7 [1,2]', 'x [1]', '-1 []', '1.5 []']) {
+      expect(decodeTweet(state.id, value)).toBeNull();
+      expect(decodeAuthor(state.id, value)).toBeNull();
+      expect(decodeRelation(value)).toBeNull();
+    }
+  });
+
+  it('splits the version from the body at the first space only', () => {
+    expect(splitVersioned('12 a b')).toEqual({ version: 12, body: 'a b' });
+  });
+
+  it('reads back an author and a relation', () => {
+    const author = {
+      username: 'ada',
+      displayName: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: null,
+      profileImageUrl: null,
+      verified: true,
+    };
+    expect(decodeAuthor('id', `3 ${encodeAuthor(author)}`)).toEqual({
+      id: 'id',
+      version: 3,
+      author,
+    });
+    for (const liked of [true, false]) {
+      for (const retweeted of [true, false]) {
+        expect(decodeRelation(`9 ${encodeRelation({ liked, retweeted })}`)).toEqual({
+          version: 9,
+          liked,
+          retweeted,
+        });
+      }
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import type { PagePreview } from '../link-previews/link-preview-parser';
+import type { TweetAuthor, TweetState } from '../tweets/tweets.repository';
+
+/**
+ * How the tweet cache writes what it holds. Every value starts with its version and a space:
+ * the cache's scripts keep, of two values of a key (or of a relations field), the one of the
+ * higher version, whatever order they arrive in.
+ */
+
+/** The version a deleted tweet's tombstone carries: no state read before the delete replaces it. */
+export const TOMBSTONE_VERSION = Number.MAX_SAFE_INTEGER;
+const TOMBSTONE_BODY = 'null';
+
+export type CachedTweet = TweetState | 'deleted';
+
+export interface VersionedAuthor {
+  id: string;
+  version: number;
+  author: TweetAuthor;
+}
+
+/** A member's like and retweet of a tweet, as of the tweet's version. */
+export interface CachedRelation {
+  version: number;
+  liked: boolean;
+  retweeted: boolean;
+}
+
+/** Splits "<version> <body>"; null for anything else. */
+export function splitVersioned(value: string): { version: number; body: string } | null {
+  const space = value.indexOf(' ');
+  if (space <= 0) return null;
+  const version = Number(value.slice(0, space));
+  return Number.isSafeInteger(version) ? { version, body: value.slice(space + 1) } : null;
+}
+
+type TweetBody = [
+  authorId: string,
+  content: string,
+  imageUrls: string[],
+  linkPreview: PagePreview | null,
+  parentId: string | null,
+  repliesCount: number,
+  retweetsCount: number,
+  likesCount: number,
+  createdAt: number,
+  editedAt: number | null,
+  isPinned: 0 | 1,
+];
+
+/** The body of a tweet's value: a JSON array (no field names repeated in every value). */
+export function encodeTweet(state: TweetState): string {
+  const body: TweetBody = [
+    state.authorId,
+    state.content,
+    state.imageUrls,
+    state.linkPreview,
+    state.parentId,
+    state.repliesCount,
+    state.retweetsCount,
+    state.likesCount,
+    state.createdAt.getTime(),
+    state.editedAt?.getTime() ?? null,
+    state.isPinned ? 1 : 0,
+  ];
+  return JSON.stringify(body);
+}
+
+export const encodeTombstone = (): string => TOMBSTONE_BODY;
+
+/** A cached tweet from its value; null when the value is not one (read as a miss). */
+export function decodeTweet(id: string, value: string): CachedTweet | null {
+  const versioned = splitVersioned(value);
+  if (!versioned) return null;
+  if (versioned.body === TOMBSTONE_BODY) return 'deleted';
+  let body: TweetBody;
+  try {
+    body = JSON.parse(versioned.body) as TweetBody;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(body) || body.length !== 11) return null;
+  const [authorId, content, imageUrls, linkPreview, parentId, replies, retweets, likes] = body;
+  const [, , , , , , , , createdAt, editedAt, isPinned] = body;
+  return {
+    id,
+    authorId,
+    content,
+    imageUrls,
+    linkPreview,
+    parentId,
+    repliesCount: replies,
+    retweetsCount: retweets,
+    likesCount: likes,
+    createdAt: new Date(createdAt),
+    editedAt: editedAt === null ? null : new Date(editedAt),
+    isPinned: isPinned === 1,
+    version: versioned.version,
+  };
+}
+
+type AuthorBody = [
+  username: string,
+  displayName: string,
+  firstName: string | null,
+  lastName: string | null,
+  profileImageUrl: string | null,
+  verified: 0 | 1,
+];
+
+export function encodeAuthor(author: TweetAuthor): string {
+  const body: AuthorBody = [
+    author.username,
+    author.displayName,
+    author.firstName,
+    author.lastName,
+    author.profileImageUrl,
+    author.verified ? 1 : 0,
+  ];
+  return JSON.stringify(body);
+}
+
+export function decodeAuthor(id: string, value: string): VersionedAuthor | null {
+  const versioned = splitVersioned(value);
+  if (!versioned) return null;
+  let body: AuthorBody;
+  try {
+    body = JSON.parse(versioned.body) as AuthorBody;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(body) || body.length !== 6) return null;
+  const [username, displayName, firstName, lastName, profileImageUrl, verified] = body;
+  return {
+    id,
+    version: versioned.version,
+    author: {
+      username,
+      displayName,
+      firstName,
+      lastName,
+      profileImageUrl,
+      verified: verified === 1,
+    },
+  };
+}
+
+/** A relation's body: "l" liked, "r" retweeted, both, or "-" neither. */
+export function encodeRelation(relation: Pick<CachedRelation, 'liked' | 'retweeted'>): string {
+  const flags = `${relation.liked ? 'l' : ''}${relation.retweeted ? 'r' : ''}`;
+  return flags || '-';
+}
+
+export function decodeRelation(value: string): CachedRelation | null {
+  const versioned = splitVersioned(value);
+  if (!versioned || !/^(l|r|lr|-)$/.test(versioned.body)) return null;
+  return {
+    version: versioned.version,
+    liked: versioned.body.includes('l'),
+    retweeted: versioned.body.includes('r'),
+  };
+}

@@ -1,0 +1,181 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AuthorsRepository } from '../authors/authors.repository';
+import type { TimelineConfig } from '../config/timeline.config';
+import { TIMELINE_CONFIG } from '../config/timeline.config';
+import type { TweetRelation } from '../tweets/interactions.repository';
+import { InteractionsRepository } from '../tweets/interactions.repository';
+import type { TweetState, TweetView } from '../tweets/tweets.repository';
+import { TweetsRepository } from '../tweets/tweets.repository';
+import type { CachedRelation, VersionedAuthor } from './tweet-cache.codec';
+import { TweetCacheStore } from './tweet-cache.store';
+
+/** What a committed write hands the cache: tweets' new states, deleted tweets, a member's flags. */
+export interface CommittedTweetChanges {
+  states?: readonly TweetState[];
+  deletedIds?: readonly string[];
+  relations?: readonly TweetRelation[];
+}
+
+/**
+ * Tweets as a reader sees them, from the tweet cache, with what it misses read from
+ * PostgreSQL (one query for the missing tweets, one for missing authors, one to fill the
+ * reader's relations when they are not cached) and handed to the cache. A warm read is two
+ * Redis round trips and no query. Writers hand over what they committed (`committed`).
+ * When Redis fails, reads fall back to PostgreSQL alone.
+ */
+@Injectable()
+export class TweetViewsService {
+  private readonly logger = new Logger(TweetViewsService.name);
+
+  constructor(
+    @Inject(TIMELINE_CONFIG) private readonly config: TimelineConfig,
+    private readonly cache: TweetCacheStore,
+    private readonly tweets: TweetsRepository,
+    private readonly interactions: InteractionsRepository,
+    private readonly authors: AuthorsRepository,
+  ) {}
+
+  /** The tweets among `ids` that exist, with their authors and the reader's flags, in no order. */
+  async views(ids: readonly string[], readerId: string | null): Promise<TweetView[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    let cached;
+    try {
+      cached = await this.cache.read(unique, readerId);
+    } catch (error) {
+      this.logger.warn(`Tweet cache unavailable, reading PostgreSQL: ${messageOf(error)}`);
+      return this.tweets.views(unique, readerId);
+    }
+    const misses = unique.filter((id) => !cached.tweets.has(id));
+    const read = misses.length > 0 ? await this.tweets.views(misses, readerId) : [];
+    const states: TweetState[] = [];
+    for (const tweet of cached.tweets.values()) if (tweet !== 'deleted') states.push(tweet);
+    const [authors, flags] = await Promise.all([
+      this.authorsOf(states, read),
+      readerId
+        ? this.relationsOf(readerId, states, cached.relations)
+        : Promise.resolve(new Map<string, CachedRelation>()),
+    ]);
+    await this.keep(() => this.cache.putTweets(read));
+    const views: TweetView[] = [...read];
+    for (const state of states) {
+      const author = authors.get(state.authorId);
+      const relation = flags.get(state.id);
+      views.push({
+        ...state,
+        author: author?.author ?? null,
+        authorVersion: author?.version ?? 0,
+        isLiked: relation?.liked ?? false,
+        isRetweeted: relation?.retweeted ?? false,
+      });
+    }
+    return views;
+  }
+
+  /** Authors by id from the cache, those it misses from PostgreSQL (and handed to the cache). */
+  async authorsById(ids: readonly string[]): Promise<Map<string, VersionedAuthor>> {
+    const unique = [...new Set(ids)];
+    let cached = new Map<string, VersionedAuthor>();
+    try {
+      cached = await this.cache.readAuthors(unique);
+    } catch (error) {
+      this.logger.warn(`Tweet cache unavailable, reading PostgreSQL: ${messageOf(error)}`);
+    }
+    const missing = unique.filter((id) => !cached.has(id));
+    if (missing.length === 0) return cached;
+    const read: VersionedAuthor[] = (await this.authors.findByIds(missing)).map((row) => ({
+      id: row.id,
+      version: row.version,
+      author: {
+        username: row.username,
+        displayName: row.displayName,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        profileImageUrl: row.profileImageUrl,
+        verified: row.verified,
+      },
+    }));
+    await this.keep(() => this.cache.putAuthors(read));
+    for (const author of read) cached.set(author.id, author);
+    return cached;
+  }
+
+  /**
+   * Hands the cache what a transaction committed (called after the commit). A failure is
+   * logged, not thrown: the write stands, and the values it would have replaced expire.
+   */
+  async committed(changes: CommittedTweetChanges): Promise<void> {
+    await this.keep(async () => {
+      await this.cache.putTweets(changes.states ?? [], changes.deletedIds ?? []);
+      const byMember = new Map<string, TweetRelation[]>();
+      for (const relation of changes.relations ?? []) {
+        if (!relation.userId) continue;
+        byMember.set(relation.userId, [...(byMember.get(relation.userId) ?? []), relation]);
+      }
+      await Promise.all(
+        [...byMember].map(([userId, relations]) => this.cache.putRelations(userId, relations)),
+      );
+    });
+  }
+
+  /** An author's state as the projection applied it (called once it is committed). */
+  async authorApplied(author: VersionedAuthor): Promise<void> {
+    await this.keep(() => this.cache.putAuthors([author]));
+  }
+
+  private async authorsOf(
+    states: readonly TweetState[],
+    read: readonly TweetView[],
+  ): Promise<Map<string, VersionedAuthor>> {
+    if (states.length === 0) return new Map();
+    const authors = await this.authorsById(states.map((state) => state.authorId));
+    // The authors of the tweets read from PostgreSQL came with them.
+    const known = read.flatMap((view): VersionedAuthor[] =>
+      view.author ? [{ id: view.authorId, version: view.authorVersion, author: view.author }] : [],
+    );
+    await this.keep(() => this.cache.putAuthors(known));
+    return authors;
+  }
+
+  /** The reader's flags on the cached tweets: from the cache, filled from PostgreSQL when needed. */
+  private async relationsOf(
+    readerId: string,
+    states: readonly TweetState[],
+    cached: { fill: 'complete' | 'partial' | null; byTweet: Map<string, CachedRelation> } | null,
+  ): Promise<Map<string, CachedRelation>> {
+    const flags = new Map(cached?.byTweet ?? []);
+    let fill = cached?.fill ?? null;
+    if (fill === null && states.length > 0) {
+      const { relations, complete } = await this.interactions.relationsOf(
+        readerId,
+        this.config.TWEET_CACHE_RELATIONS_LIMIT,
+      );
+      fill = complete ? 'complete' : 'partial';
+      await this.keep(() => this.cache.putRelations(readerId, relations, fill));
+      for (const relation of relations) {
+        const current = flags.get(relation.tweetId);
+        if (!current || current.version < relation.version) flags.set(relation.tweetId, relation);
+      }
+    }
+    if (fill === 'partial') {
+      const unknown = states.filter((state) => !flags.has(state.id)).map((state) => state.id);
+      if (unknown.length > 0) {
+        const read = await this.interactions.relationsWith(readerId, unknown);
+        for (const relation of read) flags.set(relation.tweetId, relation);
+      }
+    }
+    return flags;
+  }
+
+  /** Runs a cache write; a failure is logged (the cache is an optimisation, PostgreSQL the truth). */
+  private async keep(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      this.logger.warn(`Tweet cache not updated: ${messageOf(error)}`);
+    }
+  }
+}
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

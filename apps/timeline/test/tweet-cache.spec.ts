@@ -1,0 +1,236 @@
+import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
+import { decodeRelation, decodeTweet } from '../src/tweet-cache/tweet-cache.codec';
+import { TimelineHarness, uniqueUsername } from './timeline-harness';
+
+/** A small deterministic generator (mulberry32), so a failure can be run again as it was. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface StoredTweet {
+  id: string;
+  content: string;
+  likes_count: number;
+  retweets_count: number;
+  replies_count: number;
+  edited_at: Date | null;
+  version: string;
+  is_pinned: boolean;
+}
+
+/** Runs the tasks `concurrency` at a time. */
+async function runConcurrently(tasks: (() => Promise<unknown>)[], concurrency: number) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < tasks.length) await tasks[next++]?.();
+    }),
+  );
+}
+
+describe('the tweet cache', () => {
+  const sut = new TimelineHarness();
+
+  beforeAll(() => sut.start('tweet-cache'));
+  afterAll(() => sut.stop());
+
+  const stored = async (ids: string[]): Promise<Map<string, StoredTweet>> => {
+    const rows: StoredTweet[] = await sut.dataSource.query(
+      `SELECT t.id, t.content, t.likes_count, t.retweets_count, t.replies_count, t.edited_at,
+              t.version, EXISTS (SELECT 1 FROM timeline.pins p WHERE p.tweet_id = t.id) AS is_pinned
+       FROM timeline.tweets t WHERE t.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  };
+  const storedRelation = async (userId: string, tweetId: string) => {
+    const [row] = await sut.dataSource.query<{ liked: boolean; retweeted: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM timeline.likes WHERE tweet_id = $1 AND user_id = $2) AS liked,
+              EXISTS (SELECT 1 FROM timeline.retweets WHERE tweet_id = $1 AND user_id = $2) AS retweeted`,
+      [tweetId, userId],
+    );
+    return row!;
+  };
+  const ok = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    as: string,
+    body?: object,
+  ) => {
+    const response = await sut.call(method, url, { as, ...(body ? { body } : {}) });
+    // A tweet deleted meanwhile answers 404: the race is the point.
+    if (response.statusCode >= 500) throw new Error(`${method} ${url}: ${response.body}`);
+    return response;
+  };
+
+  it('agrees with PostgreSQL after concurrent likes, retweets, replies, edits, pins, deletes, reads and evictions', async () => {
+    const author = await sut.user(uniqueUsername('author'));
+    const members = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => sut.user(uniqueUsername(`member${index}`))),
+    );
+    const tweets = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) => (await sut.post(author, `post ${index}`)).id),
+    );
+    const doomed = new Set(tweets.slice(0, 2));
+    const next = random(20261128);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+
+    const tasks: (() => Promise<unknown>)[] = [];
+    for (let step = 0; step < 400; step += 1) {
+      const tweet = pick(tweets);
+      const member = pick(members);
+      const roll = next();
+      if (roll < 0.2) tasks.push(() => ok('POST', `/api/tweets/${tweet}/like`, member));
+      else if (roll < 0.32) tasks.push(() => ok('DELETE', `/api/tweets/${tweet}/like`, member));
+      else if (roll < 0.44) tasks.push(() => ok('POST', `/api/tweets/${tweet}/retweet`, member));
+      else if (roll < 0.52) tasks.push(() => ok('DELETE', `/api/tweets/${tweet}/retweet`, member));
+      else if (roll < 0.56)
+        tasks.push(() => ok('POST', `/api/tweets/${tweet}/reply`, member, { content: 'reply' }));
+      else if (roll < 0.62)
+        tasks.push(() => ok('PUT', `/api/tweets/${tweet}`, author, { content: `edit ${step}` }));
+      else if (roll < 0.65) tasks.push(() => ok('POST', `/api/tweets/${tweet}/pin`, author));
+      else if (roll < 0.67) tasks.push(() => ok('DELETE', '/api/tweets/pin', author));
+      else if (roll < 0.72)
+        // Lost values, so that reads fill the cache while writes run.
+        tasks.push(() =>
+          sut.redis.del(`tweet:${tweet}`, `relations:{${member}}`, `author:${author}`),
+        );
+      else tasks.push(() => ok('GET', `/api/tweets/${tweet}`, member));
+      if (step === 200)
+        for (const id of doomed) tasks.push(() => ok('DELETE', `/api/tweets/${id}`, author));
+    }
+    await runConcurrently(tasks, 16);
+
+    const truth = await stored(tweets);
+    for (const id of doomed) expect(truth.has(id)).toBe(false);
+    for (const id of tweets) {
+      const raw = await sut.redis.get(`tweet:${id}`);
+      const cached = raw === null ? null : decodeTweet(id, raw);
+      const row = truth.get(id);
+      if (!row) {
+        // A deleted tweet is a tombstone or nothing, never its old state.
+        expect(cached === null || cached === 'deleted').toBe(true);
+        continue;
+      }
+      if (cached !== null) {
+        expect(cached).not.toBe('deleted');
+        expect(cached).toMatchObject({
+          content: row.content,
+          likesCount: row.likes_count,
+          retweetsCount: row.retweets_count,
+          repliesCount: row.replies_count,
+          editedAt: row.edited_at,
+          isPinned: row.is_pinned,
+          version: Number(row.version),
+        });
+      }
+      for (const member of members) {
+        const relation = await storedRelation(member, id);
+        const field = await sut.redis.hget(`relations:{${member}}`, id);
+        if (field !== null) expect(decodeRelation(field)).toMatchObject(relation);
+        const read = await sut.call('GET', `/api/tweets/${id}`, { as: member });
+        expect(read.json<TweetResponse>()).toMatchObject({
+          content: row.content,
+          likesCount: row.likes_count,
+          retweetsCount: row.retweets_count,
+          repliesCount: row.replies_count,
+          isPinned: row.is_pinned,
+          isLiked: relation.liked,
+          isRetweeted: relation.retweeted,
+        });
+      }
+    }
+  });
+
+  it('shows a new author name on cached tweets once the projection has it', async () => {
+    const author = await sut.user(uniqueUsername('renamed'));
+    const tweet = await sut.post(author, 'before the rename');
+    await sut.call('GET', `/api/tweets/${tweet.id}`, { as: null });
+    const username = uniqueUsername('newname');
+    await sut.publish('user.updated', {
+      userId: author,
+      username,
+      displayName: 'New Name',
+      firstName: null,
+      lastName: null,
+      bio: null,
+      coverImageUrl: null,
+      profileImageUrl: null,
+      verified: true,
+      version: 2,
+      updatedAt: new Date().toISOString(),
+    });
+    const read = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: null });
+    expect(read.json<TweetResponse>().author).toMatchObject({
+      username,
+      displayName: 'New Name',
+      verified: true,
+    });
+  });
+
+  it('reads from PostgreSQL alone while the cache cannot be read, and gives the same answer', async () => {
+    const author = await sut.user(uniqueUsername('plain'));
+    const reader = await sut.user(uniqueUsername('reader'));
+    const tweet = await sut.post(author, 'read me either way');
+    await sut.call('POST', `/api/tweets/${tweet.id}/like`, { as: reader });
+    const warm = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: reader });
+    // A value of the wrong type makes every read of the key fail, as a broken cache would.
+    await sut.redis.del(`relations:{${reader}}`);
+    await sut.redis.set(`relations:{${reader}}`, 'not a hash');
+    const cold = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: reader });
+    expect(cold.statusCode).toBe(200);
+    expect(cold.json()).toEqual(warm.json());
+    expect(cold.json<TweetResponse>()).toMatchObject({ isLiked: true, likesCount: 1 });
+    await sut.redis.del(`relations:{${reader}}`);
+  });
+
+  it('rebuilds home timelines lost in the middle of reads without losing or repeating a post', async () => {
+    const reader = await sut.user(uniqueUsername('walker'));
+    const authors = await Promise.all(
+      Array.from({ length: 3 }, (_, index) => sut.user(uniqueUsername(`source${index}`))),
+    );
+    for (const author of authors) await sut.follow(reader, author);
+    const posted: string[] = [];
+    for (let index = 0; index < 45; index += 1) {
+      const tweet = await sut.post(authors[index % authors.length]!, `walk ${index}`);
+      posted.push(tweet.id);
+    }
+    for (const id of posted) await sut.waitForFanOut(id);
+    const expected = [...posted].reverse();
+
+    const walk = async (loseAfterPage: number | null): Promise<string[]> => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let page = 0;
+      do {
+        const query: string = `?limit=7${cursor ? `&cursor=${cursor}` : ''}`;
+        const { items, nextCursor }: { items: FeedItemResponse[]; nextCursor: string | null } =
+          await sut.feed(reader, query);
+        seen.push(...items.map((item) => item.id));
+        cursor = nextCursor;
+        page += 1;
+        if (page === loseAfterPage) await loseEverythingCached();
+      } while (cursor);
+      return seen;
+    };
+    const loseEverythingCached = async () => {
+      const prefix = sut.config.REDIS_KEY_PREFIX;
+      for (const pattern of ['timeline:*', 'tweet:*', 'author:*', 'relations:*']) {
+        const keys = await sut.redis.keys(`${prefix}${pattern}`);
+        if (keys.length > 0) await sut.redis.del(...keys.map((key) => key.slice(prefix.length)));
+      }
+    };
+
+    expect(await walk(null)).toEqual(expected);
+    // Walks that lose the cache at each page, several at once.
+    const walks = await Promise.all([1, 2, 3, 4, 5, 6].map((page) => walk(page)));
+    for (const seen of walks) expect(seen).toEqual(expected);
+  });
+});
