@@ -1,5 +1,6 @@
+import { Client } from 'pg';
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
-import { decodeRelation, decodeTweet } from '../src/tweet-cache/tweet-cache.codec';
+import { decodePin, decodeRelation, decodeTweet } from '../src/tweet-cache/tweet-cache.codec';
 import { TimelineHarness, uniqueUsername } from './timeline-harness';
 
 /** A small deterministic generator (mulberry32), so a failure can be run again as it was. */
@@ -110,6 +111,18 @@ describe('the tweet cache', () => {
 
     const truth = await stored(tweets);
     for (const id of doomed) expect(truth.has(id)).toBe(false);
+    const [pin] = await sut.dataSource.query<{ tweet_id: string | null; version: number }[]>(
+      `SELECT tweet_id, version FROM timeline.pins WHERE user_id = $1`,
+      [author],
+    );
+    const cachedPin = await sut.redis.get(`pin:${author}`);
+    if (cachedPin !== null) {
+      expect(decodePin(author, cachedPin)).toEqual({
+        userId: author,
+        tweetId: pin?.tweet_id ?? null,
+        version: pin?.version ?? 0,
+      });
+    }
     for (const id of tweets) {
       const raw = await sut.redis.get(`tweet:${id}`);
       const cached = raw === null ? null : decodeTweet(id, raw);
@@ -127,7 +140,6 @@ describe('the tweet cache', () => {
           retweetsCount: row.retweets_count,
           repliesCount: row.replies_count,
           editedAt: row.edited_at,
-          isPinned: row.is_pinned,
           version: Number(row.version),
         });
       }
@@ -146,6 +158,39 @@ describe('the tweet cache', () => {
           isRetweeted: relation.retweeted,
         });
       }
+    }
+  });
+
+  it('answers a warm home-feed read without querying PostgreSQL for its posts, authors or flags', async () => {
+    const reader = await sut.user(uniqueUsername('warm'));
+    const author = await sut.user(uniqueUsername('source'));
+    await sut.follow(reader, author);
+    const posts = [];
+    for (let index = 0; index < 5; index += 1) posts.push(await sut.post(author, `warm ${index}`));
+    for (const post of posts) await sut.waitForFanOut(post.id);
+    await sut.call('POST', `/api/tweets/${posts[2]!.id}/like`, { as: reader });
+    const cold = await sut.feed(reader);
+
+    const query = jest.spyOn(Client.prototype, 'query');
+    try {
+      const warm = await sut.feed(reader);
+      expect(warm).toEqual(cold);
+      expect(warm.items.map((item) => item.isLiked)).toEqual([false, false, true, false, false]);
+      // Only the outbox relay's polling may run meanwhile.
+      const statements = query.mock.calls.map(([statement]) =>
+        typeof statement === 'string' ? statement : JSON.stringify(statement),
+      );
+      expect(statements.filter((text) => !/outbox/i.test(text))).toEqual([]);
+
+      // The spy does see the service's queries: the reader's flags, once lost, are read again.
+      await sut.redis.del(`relations:{${reader}}`);
+      expect(await sut.feed(reader)).toEqual(cold);
+      const after = query.mock.calls
+        .slice(statements.length)
+        .map(([statement]) => String(statement));
+      expect(after.some((text) => /likes/.test(text))).toBe(true);
+    } finally {
+      query.mockRestore();
     }
   });
 

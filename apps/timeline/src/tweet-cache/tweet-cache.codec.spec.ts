@@ -1,9 +1,11 @@
 import type { TweetState } from '../tweets/tweets.repository';
 import {
   decodeAuthor,
+  decodePin,
   decodeRelation,
   decodeTweet,
   encodeAuthor,
+  encodePin,
   encodeRelation,
   encodeTombstone,
   encodeTweet,
@@ -29,14 +31,13 @@ const state: TweetState = {
   likesCount: 4,
   createdAt: new Date('2026-11-28T10:00:00.123Z'),
   editedAt: null,
-  isPinned: true,
   version: 7,
 };
 
 describe('tweet cache values', () => {
   it('reads back a tweet as it was written', () => {
     expect(decodeTweet(state.id, `7 ${encodeTweet(state)}`)).toEqual(state);
-    const edited = { ...state, editedAt: new Date('2026-11-28T11:00:00Z'), isPinned: false };
+    const edited = { ...state, editedAt: new Date('2026-11-28T11:00:00Z') };
     expect(decodeTweet(state.id, `7 ${encodeTweet(edited)}`)).toEqual(edited);
   });
 
@@ -54,6 +55,20 @@ describe('tweet cache values', () => {
 
   it('splits the version from the body at the first space only', () => {
     expect(splitVersioned('12 a b')).toEqual({ version: 12, body: 'a b' });
+  });
+
+  it('reads back a pin, and no pin', () => {
+    expect(decodePin('u', `4 ${encodePin(state.id)}`)).toEqual({
+      userId: 'u',
+      tweetId: state.id,
+      version: 4,
+    });
+    expect(decodePin('u', `5 ${encodePin(null)}`)).toEqual({
+      userId: 'u',
+      tweetId: null,
+      version: 5,
+    });
+    expect(decodePin('u', '5 not-an-id')).toBeNull();
   });
 
   it('reads back an author and a relation', () => {

@@ -1,5 +1,5 @@
 import type { PagePreview } from '../link-previews/link-preview-parser';
-import type { TweetAuthor, TweetState } from '../tweets/tweets.repository';
+import type { PinState, TweetAuthor, TweetState } from '../tweets/tweets.repository';
 
 /**
  * How the tweet cache writes what it holds. Every value starts with its version and a space:
@@ -45,7 +45,6 @@ type TweetBody = [
   likesCount: number,
   createdAt: number,
   editedAt: number | null,
-  isPinned: 0 | 1,
 ];
 
 /** The body of a tweet's value: a JSON array (no field names repeated in every value). */
@@ -61,7 +60,6 @@ export function encodeTweet(state: TweetState): string {
     state.likesCount,
     state.createdAt.getTime(),
     state.editedAt?.getTime() ?? null,
-    state.isPinned ? 1 : 0,
   ];
   return JSON.stringify(body);
 }
@@ -79,9 +77,9 @@ export function decodeTweet(id: string, value: string): CachedTweet | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(body) || body.length !== 11) return null;
+  if (!Array.isArray(body) || body.length !== 10) return null;
   const [authorId, content, imageUrls, linkPreview, parentId, replies, retweets, likes] = body;
-  const [, , , , , , , , createdAt, editedAt, isPinned] = body;
+  const [, , , , , , , , createdAt, editedAt] = body;
   return {
     id,
     authorId,
@@ -94,7 +92,6 @@ export function decodeTweet(id: string, value: string): CachedTweet | null {
     likesCount: likes,
     createdAt: new Date(createdAt),
     editedAt: editedAt === null ? null : new Date(editedAt),
-    isPinned: isPinned === 1,
     version: versioned.version,
   };
 }
@@ -143,6 +140,17 @@ export function decodeAuthor(id: string, value: string): VersionedAuthor | null 
       verified: verified === 1,
     },
   };
+}
+
+/** A pin's body: the pinned tweet's id, or "-" for none. */
+export const encodePin = (tweetId: string | null): string => tweetId ?? '-';
+
+export function decodePin(userId: string, value: string): PinState | null {
+  const versioned = splitVersioned(value);
+  if (!versioned) return null;
+  const tweetId = versioned.body === '-' ? null : versioned.body;
+  if (tweetId !== null && !/^[0-9a-f-]{36}$/.test(tweetId)) return null;
+  return { userId, tweetId, version: versioned.version };
 }
 
 /** A relation's body: "l" liked, "r" retweeted, both, or "-" neither. */

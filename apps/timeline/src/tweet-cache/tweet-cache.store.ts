@@ -3,13 +3,15 @@ import type { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '@wave/redis';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
-import type { TweetState } from '../tweets/tweets.repository';
+import type { PinState, TweetState } from '../tweets/tweets.repository';
 import type { CachedRelation, CachedTweet, VersionedAuthor } from './tweet-cache.codec';
 import {
   decodeAuthor,
+  decodePin,
   decodeRelation,
   decodeTweet,
   encodeAuthor,
+  encodePin,
   encodeRelation,
   encodeTombstone,
   encodeTweet,
@@ -62,7 +64,7 @@ export interface CachedRelations {
 
 /**
  * The tweet cache in Redis: each tweet's shared state (`tweet:<id>`), each author's
- * (`author:<id>`), and each member's likes and retweets (`relations:{<member>}`, a hash of
+ * (`author:<id>`) and pin (`pin:<id>`), and each member's likes and retweets (`relations:{<member>}`, a hash of
  * tweet id to flags, with the member's hash tag as their home timeline has). Every value
  * carries the version of the row it was read from, and a write never replaces a higher one:
  * writers hand over the state their transaction committed, readers the state they read, and
@@ -114,18 +116,27 @@ export class TweetCacheStore {
     return { tweets, relations: { fill, byTweet } };
   }
 
-  async readAuthors(ids: readonly string[]): Promise<Map<string, VersionedAuthor>> {
+  /** The cached authors among `ids`, and with `withPins` their pins (misses left out). */
+  async readAuthors(
+    ids: readonly string[],
+    withPins: boolean,
+  ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
     const authors = new Map<string, VersionedAuthor>();
-    if (ids.length === 0) return authors;
+    const pins = new Map<string, PinState>();
+    if (ids.length === 0) return { authors, pins };
     const pipeline = this.redis.pipeline();
     for (const id of ids) pipeline.get(authorKey(id));
+    if (withPins) for (const id of ids) pipeline.get(pinKey(id));
     const answers = throwFirstError(await pipeline.exec());
     ids.forEach((id, index) => {
       const value = answers[index];
       const author = typeof value === 'string' ? decodeAuthor(id, value) : null;
       if (author) authors.set(id, author);
+      const pinValue = withPins ? answers[ids.length + index] : null;
+      const pin = typeof pinValue === 'string' ? decodePin(id, pinValue) : null;
+      if (pin) pins.set(id, pin);
     });
-    return authors;
+    return { authors, pins };
   }
 
   /** Hands the cache tweets' states and deleted tweets' tombstones (one round trip). */
@@ -158,6 +169,20 @@ export class TweetCacheStore {
     throwFirstError(await pipeline.exec());
   }
 
+  async putPins(pins: readonly PinState[]): Promise<void> {
+    if (pins.length === 0) return;
+    const pipeline = this.redis.pipeline() as unknown as CacheRedis & { exec: Redis['exec'] };
+    for (const pin of pins) {
+      void pipeline.tweetCachePut(
+        pinKey(pin.userId),
+        pin.version,
+        encodePin(pin.tweetId),
+        this.ttlMs,
+      );
+    }
+    throwFirstError(await pipeline.exec());
+  }
+
   /**
    * Hands the cache a member's relations to tweets; `fill` marks the hash as filled from
    * PostgreSQL (wholly or with the recent ones only).
@@ -181,6 +206,7 @@ const FILL_FIELD = '~';
 
 const tweetKey = (id: string): string => `tweet:${id}`;
 const authorKey = (id: string): string => `author:${id}`;
+const pinKey = (userId: string): string => `pin:${userId}`;
 const relationsKey = (userId: string): string => `relations:{${userId}}`;
 
 /** A pipeline's answers, or its first error thrown. */

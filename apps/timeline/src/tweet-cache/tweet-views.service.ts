@@ -4,7 +4,7 @@ import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { TweetRelation } from '../tweets/interactions.repository';
 import { InteractionsRepository } from '../tweets/interactions.repository';
-import type { TweetState, TweetView } from '../tweets/tweets.repository';
+import type { PinState, TweetState, TweetView } from '../tweets/tweets.repository';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { CachedRelation, VersionedAuthor } from './tweet-cache.codec';
 import { TweetCacheStore } from './tweet-cache.store';
@@ -14,6 +14,7 @@ export interface CommittedTweetChanges {
   states?: readonly TweetState[];
   deletedIds?: readonly string[];
   relations?: readonly TweetRelation[];
+  pins?: readonly PinState[];
 }
 
 /**
@@ -50,7 +51,7 @@ export class TweetViewsService {
     const read = misses.length > 0 ? await this.tweets.views(misses, readerId) : [];
     const states: TweetState[] = [];
     for (const tweet of cached.tweets.values()) if (tweet !== 'deleted') states.push(tweet);
-    const [authors, flags] = await Promise.all([
+    const [{ authors, pins }, flags] = await Promise.all([
       this.authorsOf(states, read),
       readerId
         ? this.relationsOf(readerId, states, cached.relations)
@@ -60,11 +61,14 @@ export class TweetViewsService {
     const views: TweetView[] = [...read];
     for (const state of states) {
       const author = authors.get(state.authorId);
+      const pin = pins.get(state.authorId) ?? { userId: state.authorId, tweetId: null, version: 0 };
       const relation = flags.get(state.id);
       views.push({
         ...state,
         author: author?.author ?? null,
         authorVersion: author?.version ?? 0,
+        authorPin: pin,
+        isPinned: pin.tweetId === state.id,
         isLiked: relation?.liked ?? false,
         isRetweeted: relation?.retweeted ?? false,
       });
@@ -74,16 +78,29 @@ export class TweetViewsService {
 
   /** Authors by id from the cache, those it misses from PostgreSQL (and handed to the cache). */
   async authorsById(ids: readonly string[]): Promise<Map<string, VersionedAuthor>> {
+    return (await this.authorsAndPins(ids, false)).authors;
+  }
+
+  /** Authors, and with `withPins` their pins: from the cache, what it misses from PostgreSQL. */
+  private async authorsAndPins(
+    ids: readonly string[],
+    withPins: boolean,
+  ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
     const unique = [...new Set(ids)];
-    let cached = new Map<string, VersionedAuthor>();
+    let cached = { authors: new Map<string, VersionedAuthor>(), pins: new Map<string, PinState>() };
     try {
-      cached = await this.cache.readAuthors(unique);
+      cached = await this.cache.readAuthors(unique, withPins);
     } catch (error) {
       this.logger.warn(`Tweet cache unavailable, reading PostgreSQL: ${messageOf(error)}`);
     }
-    const missing = unique.filter((id) => !cached.has(id));
-    if (missing.length === 0) return cached;
-    const read: VersionedAuthor[] = (await this.authors.findByIds(missing)).map((row) => ({
+    const { authors, pins } = cached;
+    const missingAuthors = unique.filter((id) => !authors.has(id));
+    const missingPins = withPins ? unique.filter((id) => !pins.has(id)) : [];
+    const [readAuthors, readPins] = await Promise.all([
+      missingAuthors.length > 0 ? this.authors.findByIds(missingAuthors) : [],
+      missingPins.length > 0 ? this.interactions.pinsOf(missingPins) : [],
+    ]);
+    const read: VersionedAuthor[] = readAuthors.map((row) => ({
       id: row.id,
       version: row.version,
       author: {
@@ -95,9 +112,13 @@ export class TweetViewsService {
         verified: row.verified,
       },
     }));
-    await this.keep(() => this.cache.putAuthors(read));
-    for (const author of read) cached.set(author.id, author);
-    return cached;
+    await this.keep(async () => {
+      await this.cache.putAuthors(read);
+      await this.cache.putPins(readPins);
+    });
+    for (const author of read) authors.set(author.id, author);
+    for (const pin of readPins) pins.set(pin.userId, pin);
+    return { authors, pins };
   }
 
   /**
@@ -107,6 +128,7 @@ export class TweetViewsService {
   async committed(changes: CommittedTweetChanges): Promise<void> {
     await this.keep(async () => {
       await this.cache.putTweets(changes.states ?? [], changes.deletedIds ?? []);
+      await this.cache.putPins(changes.pins ?? []);
       const byMember = new Map<string, TweetRelation[]>();
       for (const relation of changes.relations ?? []) {
         if (!relation.userId) continue;
@@ -126,15 +148,20 @@ export class TweetViewsService {
   private async authorsOf(
     states: readonly TweetState[],
     read: readonly TweetView[],
-  ): Promise<Map<string, VersionedAuthor>> {
-    if (states.length === 0) return new Map();
-    const authors = await this.authorsById(states.map((state) => state.authorId));
-    // The authors of the tweets read from PostgreSQL came with them.
+  ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
+    // The authors and pins of the tweets read from PostgreSQL came with them.
     const known = read.flatMap((view): VersionedAuthor[] =>
       view.author ? [{ id: view.authorId, version: view.authorVersion, author: view.author }] : [],
     );
-    await this.keep(() => this.cache.putAuthors(known));
-    return authors;
+    await this.keep(async () => {
+      await this.cache.putAuthors(known);
+      await this.cache.putPins(read.map((view) => view.authorPin));
+    });
+    if (states.length === 0) return { authors: new Map(), pins: new Map() };
+    return this.authorsAndPins(
+      states.map((state) => state.authorId),
+      true,
+    );
   }
 
   /** The reader's flags on the cached tweets: from the cache, filled from PostgreSQL when needed. */

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { LikeEntity, RetweetEntity } from './interaction.entity';
 import { PinEntity } from './pin.entity';
 import { TweetEntity } from './tweet.entity';
+import type { PinState } from './tweets.repository';
 
 export type Interaction = 'like' | 'retweet';
 const ENTITY = { like: LikeEntity, retweet: RetweetEntity } as const;
@@ -241,6 +242,23 @@ export class InteractionsRepository {
       [pairs.map((pair) => pair.tweetId), pairs.map((pair) => pair.userId)],
     );
     return new Set(rows.map((row) => `${row.tweet_id}:${row.user_id}`));
+  }
+
+  /** The pins of these members (version 0 and no tweet for a member who never pinned). */
+  async pinsOf(userIds: readonly string[]): Promise<PinState[]> {
+    if (userIds.length === 0) return [];
+    const rows: { user_id: string; tweet_id: string | null; version: number }[] =
+      await this.dataSource.query(
+        `SELECT u.user_id, p.tweet_id, COALESCE(p.version, 0) AS version
+         FROM unnest($1::uuid[]) AS u(user_id)
+         LEFT JOIN ${this.dataSource.getMetadata(PinEntity).tablePath} p ON p.user_id = u.user_id`,
+        [[...new Set(userIds)]],
+      );
+    return rows.map((row) => ({
+      userId: row.user_id,
+      tweetId: row.tweet_id,
+      version: row.version,
+    }));
   }
 
   /** The user's pinned tweet id, if any. */

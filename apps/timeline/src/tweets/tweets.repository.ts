@@ -23,8 +23,14 @@ export interface TweetState {
   likesCount: number;
   createdAt: Date;
   editedAt: Date | null;
-  isPinned: boolean;
   /** The row's version (see TweetEntity.version). */
+  version: number;
+}
+
+/** A member's pinned tweet (or none), as of the pin's version (pins.version). */
+export interface PinState {
+  userId: string;
+  tweetId: string | null;
   version: number;
 }
 
@@ -39,6 +45,9 @@ export interface TweetView extends TweetState {
   author: TweetAuthor | null;
   /** The author's version in this service's projection (0 when the author is not known yet). */
   authorVersion: number;
+  /** The author's pin, read with the tweet (cached with the author's). */
+  authorPin: PinState;
+  isPinned: boolean;
   isLiked: boolean;
   isRetweeted: boolean;
 }
@@ -56,7 +65,6 @@ interface TweetStateRow {
   created_at: Date;
   edited_at: Date | null;
   version: string;
-  is_pinned: boolean;
 }
 
 interface TweetViewRow extends TweetStateRow {
@@ -67,6 +75,8 @@ interface TweetViewRow extends TweetStateRow {
   profile_image_url: string | null;
   verified: boolean | null;
   author_version: number | null;
+  pinned_tweet_id: string | null;
+  pin_version: number | null;
   is_liked: boolean;
   is_retweeted: boolean;
 }
@@ -235,8 +245,8 @@ export class TweetsRepository {
   /**
    * Moves the tweets' versions on (within the transaction that changed them, whose locks they
    * then hold until it commits) and returns their states as that transaction leaves them: what
-   * the tweet cache is given once it has committed. Called last, after every change of the rows
-   * and of the pins. Tweets that do not exist are left out.
+   * the tweet cache is given once it has committed. Called last, after every change of the
+   * rows, on rows the transaction has locked already. Tweets that do not exist are left out.
    */
   async touch(manager: EntityManager, ids: string[]): Promise<TweetState[]> {
     if (ids.length === 0) return [];
@@ -255,11 +265,12 @@ export class TweetsRepository {
     const rows: TweetViewRow[] = await this.dataSource.query(
       `SELECT ${this.stateColumns()},
               a.username, a.display_name, a.first_name, a.last_name, a.profile_image_url, a.verified,
-              a.version AS author_version,
+              a.version AS author_version, pn.tweet_id AS pinned_tweet_id, pn.version AS pin_version,
               ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.table(LikeEntity)} l WHERE l.tweet_id = t.id AND l.user_id = $2)) AS is_liked,
               ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.table(RetweetEntity)} r WHERE r.tweet_id = t.id AND r.user_id = $2)) AS is_retweeted
        FROM ${this.table(TweetEntity)} t
        LEFT JOIN ${this.table(AuthorEntity)} a ON a.id = t.author_id
+       LEFT JOIN ${this.table(PinEntity)} pn ON pn.user_id = t.author_id
        WHERE t.id = ANY($1::uuid[])`,
       [ids, readerId],
     );
@@ -269,8 +280,7 @@ export class TweetsRepository {
   /** A tweet's shared state, as columns of `t` (the tweets table). */
   private stateColumns(): string {
     return `t.id, t.author_id, t.content, t.image_urls, t.link_preview, t.parent_id,
-            t.replies_count, t.retweets_count, t.likes_count, t.created_at, t.edited_at, t.version,
-            EXISTS (SELECT 1 FROM ${this.table(PinEntity)} p WHERE p.tweet_id = t.id) AS is_pinned`;
+            t.replies_count, t.retweets_count, t.likes_count, t.created_at, t.edited_at, t.version`;
   }
 
   /** Ids of a page of top-level posts, newest first (one author's, or everyone's). */
@@ -345,7 +355,6 @@ function toState(row: TweetStateRow): TweetState {
     likesCount: row.likes_count,
     createdAt: new Date(row.created_at),
     editedAt: row.edited_at === null ? null : new Date(row.edited_at),
-    isPinned: row.is_pinned,
     version: Number(row.version),
   };
 }
@@ -365,6 +374,12 @@ function toView(row: TweetViewRow): TweetView {
             verified: row.verified ?? false,
           },
     authorVersion: row.author_version ?? 0,
+    authorPin: {
+      userId: row.author_id,
+      tweetId: row.pinned_tweet_id,
+      version: row.pin_version ?? 0,
+    },
+    isPinned: row.pinned_tweet_id === row.id,
     isLiked: row.is_liked,
     isRetweeted: row.is_retweeted,
   };

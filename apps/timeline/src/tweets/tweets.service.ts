@@ -206,7 +206,7 @@ export class TweetsService {
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    const states = await this.outbox.transaction(async (manager) => {
+    const { states, pins } = await this.outbox.transaction(async (manager) => {
       const tweet = await this.ownTweet(manager, userId, id);
       if (tweet.parentId)
         await this.tweets.adjustCounter(manager, tweet.parentId, 'replies_count', -1);
@@ -225,9 +225,12 @@ export class TweetsService {
         parentId: tweet.parentId,
         deletedAt: new Date().toISOString(),
       });
-      return this.tweets.touch(manager, tweet.parentId ? [tweet.parentId] : []);
+      return {
+        states: await this.tweets.touch(manager, tweet.parentId ? [tweet.parentId] : []),
+        pins: unpinnedVersion === null ? [] : [{ userId, tweetId: null, version: unpinnedVersion }],
+      };
     });
-    await this.views.committed({ states, deletedIds: [id] });
+    await this.views.committed({ states, deletedIds: [id], pins });
   }
 
   /**
@@ -335,26 +338,26 @@ export class TweetsService {
   }
 
   async pin(userId: string, id: string): Promise<TweetResponse> {
-    const states = await this.outbox.transaction(async (manager) => {
+    const pin = await this.outbox.transaction(async (manager) => {
       await this.ownTweet(manager, userId, id);
       const { version, previous } = await this.interactions.setPin(manager, userId, id);
-      if (previous === id) return [];
-      await this.outbox.append(manager, 'tweet.pinned', { userId, tweetId: id, version });
-      return this.tweets.touch(manager, previous ? [id, previous] : [id]);
+      if (previous !== id)
+        await this.outbox.append(manager, 'tweet.pinned', { userId, tweetId: id, version });
+      return { userId, tweetId: id, version };
     });
-    await this.views.committed({ states });
+    await this.views.committed({ pins: [pin] });
     return this.get(id, userId);
   }
 
   /** Unpins whatever the user pinned; nothing pinned is fine (idempotent). */
   async unpin(userId: string): Promise<void> {
-    const states = await this.outbox.transaction(async (manager) => {
+    const pin = await this.outbox.transaction(async (manager) => {
       const { version, previous } = await this.interactions.setPin(manager, userId, null);
-      if (!previous) return [];
-      await this.outbox.append(manager, 'tweet.unpinned', { userId, tweetId: previous, version });
-      return this.tweets.touch(manager, [previous]);
+      if (previous)
+        await this.outbox.append(manager, 'tweet.unpinned', { userId, tweetId: previous, version });
+      return { userId, tweetId: null, version };
     });
-    await this.views.committed({ states });
+    await this.views.committed({ pins: [pin] });
   }
 
   async get(id: string, readerId: string | null): Promise<TweetResponse> {
