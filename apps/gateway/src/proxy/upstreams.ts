@@ -93,6 +93,10 @@ export class Upstreams implements OnApplicationShutdown {
       proxyTimeout: Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0),
       on: {
         proxyReq: (proxyReq, rawRequest) => {
+          // Under overload the socket can come after the request was given up (the client
+          // left, or the upstream timeout answered 502): its headers are gone then, and
+          // setting one would throw out of an event handler and stop the gateway.
+          if (proxyReq.headersSent || proxyReq.destroyed) return;
           const req = rawRequest as ProxiedRequest;
           proxyReq.setHeader(
             INTERNAL_IDENTITY_HEADER,
