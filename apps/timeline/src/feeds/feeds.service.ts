@@ -9,7 +9,7 @@ import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import type { VersionedAuthor } from '../tweet-cache/tweet-cache.codec';
 import { TweetViewsService } from '../tweet-cache/tweet-views.service';
 import { InteractionsRepository } from '../tweets/interactions.repository';
-import { toTweetResponse } from '../tweets/tweet.mapper';
+import { toFeedItemResponse } from '../tweets/tweet.mapper';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { FeedEntry, FeedPosition } from './feed-entry.util';
 import {
@@ -60,7 +60,7 @@ export class FeedsService {
     );
     const items = rows.slice(0, query.limit).flatMap((row) => {
       const view = views.get(row.id);
-      return view ? [{ ...toTweetResponse(view, this.signer), retweetedBy: null }] : [];
+      return view ? [toFeedItemResponse(view, this.signer, null)] : [];
     });
     const last = rows[query.limit - 1];
     return {
@@ -221,9 +221,11 @@ export class FeedsService {
       }
       const retweeter =
         entry.kind === 'retweet' ? retweeterById.get(entry.retweeterId)?.author : undefined;
-      items.set(memberOf(entry), {
-        ...toTweetResponse(view, this.signer),
-        retweetedBy:
+      items.set(
+        memberOf(entry),
+        toFeedItemResponse(
+          view,
+          this.signer,
           entry.kind === 'retweet'
             ? {
                 id: entry.retweeterId,
@@ -231,7 +233,8 @@ export class FeedsService {
                 displayName: retweeter?.displayName ?? '',
               }
             : null,
-      });
+        ),
+      );
     }
     await this.store.remove(readerId, stale);
     return items;

@@ -1,4 +1,4 @@
-import type { EventPayload, TweetResponse } from '@wave/contracts';
+import type { EventPayload, FeedItemResponse, TweetResponse } from '@wave/contracts';
 import type { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import { toLinkPreviewResponse } from '../link-previews/link-preview.mapper';
 import type { TweetEntity } from './tweet.entity';
@@ -35,6 +35,20 @@ export function toTweetResponse(view: TweetView, signer: ImageProxySigner): Twee
     isRetweeted: view.isRetweeted,
     isPinned: view.isPinned,
   };
+}
+
+/** A tweet as a feed shows it: `toTweetResponse` with who retweeted it (no copy of the rest). */
+export function toFeedItemResponse(
+  view: TweetView,
+  signer: ImageProxySigner,
+  retweetedBy: FeedItemResponse['retweetedBy'],
+): FeedItemResponse {
+  const item: TweetResponse & Partial<Pick<FeedItemResponse, 'retweetedBy'>> = toTweetResponse(
+    view,
+    signer,
+  );
+  item.retweetedBy = retweetedBy;
+  return item as FeedItemResponse;
 }
 
 export const toTweetCreatedEvent = (
