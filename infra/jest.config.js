@@ -4,5 +4,5 @@ module.exports = {
   ...preset,
   displayName: 'infra',
   rootDir: __dirname,
-  roots: ['<rootDir>/deploy'],
+  roots: ['<rootDir>/deploy', '<rootDir>/bench/load'],
 };
