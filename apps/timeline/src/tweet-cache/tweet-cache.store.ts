@@ -94,8 +94,8 @@ export class TweetCacheStore {
     ids: readonly string[],
     readerId: string | null,
   ): Promise<{ tweets: Map<string, CachedTweet>; relations: CachedRelations | null }> {
-    // One MGET rather than a GET each: a command object and a reply fewer per tweet. (A
-    // cluster client sends it per slot: see the README's Redis layout.)
+    // One MGET rather than a GET each: a command object and a reply fewer per tweet. (The keys
+    // span slots: on a Redis Cluster this is to be sent per slot, which ioredis does not do.)
     const pipeline = this.redis.pipeline();
     pipeline.mget(ids.map(tweetKey));
     if (readerId) pipeline.hmget(relationsKey(readerId), FILL_FIELD, ...ids);
