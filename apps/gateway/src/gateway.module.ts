@@ -1,10 +1,15 @@
-import type { DynamicModule, MiddlewareConsumer, NestModule } from '@nestjs/common';
-import { Module, RequestMethod } from '@nestjs/common';
+import type {
+  DynamicModule,
+  MiddlewareConsumer,
+  NestModule,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { Inject, Injectable, Module, RequestMethod } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
-import { SessionsModule } from '@wave/sessions';
+import { CachedSessions, SessionsModule, SessionStore } from '@wave/sessions';
 import type { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG } from './config/gateway.config';
 import { GatewayHealthController } from './health/gateway-health.controller';
@@ -19,6 +24,16 @@ import { LoginFailures } from './security/login-failures';
 import { RateLimits } from './security/rate-limits';
 import { RequestRateLimitMiddleware } from './security/request-rate-limit.middleware';
 import { SecurityHeadersMiddleware } from './security/security-headers.middleware';
+
+/** Ends the session cache's subscription with the app. */
+@Injectable()
+class SessionCacheShutdown implements OnApplicationShutdown {
+  constructor(@Inject(CachedSessions) private readonly sessions: CachedSessions) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sessions.stop();
+  }
+}
 
 @Module({})
 export class GatewayModule implements NestModule {
@@ -50,6 +65,19 @@ export class GatewayModule implements NestModule {
         RateLimits,
         Upstreams,
         PageViewQueue,
+        {
+          provide: CachedSessions,
+          inject: [SessionStore, REDIS_CLIENT],
+          useFactory: (store: SessionStore, redis: Redis) => {
+            const sessions = new CachedSessions(store, redis, {
+              ttlMs: config.SESSION_CACHE_MS,
+              maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+            });
+            sessions.start();
+            return sessions;
+          },
+        },
+        SessionCacheShutdown,
       ],
     };
   }

@@ -1,2 +1,3 @@
 export * from './session-store';
 export * from './sessions.module';
+export * from './cached-sessions';

@@ -55,14 +55,31 @@ export class SessionStore {
     }
   }
 
+  /**
+   * Ends the session, and says so on the revocation channel: gateways that remember it
+   * (CachedSessions) forget it at once rather than when their memory of it runs out.
+   */
   async destroy(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_PATTERN.test(token)) return;
-    await this.redis.del(keyOf(token));
+    const id = sessionIdOf(token);
+    await this.redis.del(`session:${id}`);
+    await this.redis.publish(revocationChannelOf(this.redis), id);
   }
 }
 
-const keyOf = (token: string): string =>
-  `session:${createHash('sha256').update(token).digest('base64url')}`;
+/** Whether the token has a session token's shape (anything else resolves to no session). */
+export const isSessionToken = (token: string | undefined): token is string =>
+  token !== undefined && TOKEN_PATTERN.test(token);
+
+/** What a session is known by in Redis, and on the revocation channel: its token's hash. */
+export const sessionIdOf = (token: string): string =>
+  createHash('sha256').update(token).digest('base64url');
+
+const keyOf = (token: string): string => `session:${sessionIdOf(token)}`;
+
+/** The channel ended sessions are announced on (its name has the client's key prefix, as keys do). */
+export const revocationChannelOf = (redis: Redis): string =>
+  `${redis.options.keyPrefix ?? ''}sessions:revoked`;
 
 export interface SessionCookieOptions {
   secure: boolean;

@@ -29,6 +29,12 @@ export const gatewayEnvSchema = serviceEnvSchema({
    */
   TRUST_PROXY: z.string().default('false'),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(DEFAULT_SESSION_TTL_SECONDS),
+  /**
+   * How long the gateway remembers a session it resolved (0: it asks Redis on every call). An
+   * ended session is forgotten at once, announced by identity; this bounds the rest.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(100_000),
   JSON_BODY_LIMIT_BYTES: count(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: count(10_000),
   /** Sign-ins from one address, whatever the account, per window. */

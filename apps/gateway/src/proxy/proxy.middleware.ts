@@ -3,7 +3,7 @@ import type { NestMiddleware } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { visitorKeyOf } from '@wave/internal-auth';
-import { SESSION_COOKIE_NAME, SessionStore } from '@wave/sessions';
+import { CachedSessions, SESSION_COOKIE_NAME } from '@wave/sessions';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import { GATEWAY_ROUTES, matchRoute, pathOf } from '../routing/route-table';
@@ -12,6 +12,9 @@ import { RateLimits, ROUTE_LIMITS } from '../security/rate-limits';
 import { originalUrlOf, sendError, tooManyRequests } from './raw-http';
 import type { ProxiedRequest } from './upstreams';
 import { Upstreams } from './upstreams';
+
+/** Calls that end the session they come with. */
+const SESSION_ENDING_PATHS = new Set(['/api/logout', '/api/login', '/api/register']);
 
 const formatBytes = (bytes: number): string =>
   bytes >= 1024 * 1024
@@ -29,7 +32,7 @@ const formatBytes = (bytes: number): string =>
 export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerResponse> {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-    @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(CachedSessions) private readonly sessions: CachedSessions,
     private readonly upstreams: Upstreams,
     private readonly limits: RateLimits,
     private readonly clientIp: ClientIp,
@@ -61,9 +64,13 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     }
 
     const cookies = parseCookies(req.headers.cookie ?? '');
+    const token = cookies[SESSION_COOKIE_NAME];
+    // A sign-out, or a sign-in that replaces the session: this gateway forgets it now (the
+    // others when identity announces it).
+    if (SESSION_ENDING_PATHS.has(path) && req.method === 'POST') this.sessions.forget(token);
     let userId: string | null;
     try {
-      userId = (await this.sessions.resolve(cookies[SESSION_COOKIE_NAME]))?.userId ?? null;
+      userId = (await this.sessions.resolve(token))?.userId ?? null;
     } catch {
       // Redis is down: who is calling cannot be known, so nothing is routed.
       return sendError(res, 503, 'Sessions are unavailable; try again shortly');
