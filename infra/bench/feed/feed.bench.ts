@@ -12,8 +12,9 @@
  *
  *   npm run bench:feed       (build first: nx run-many -t build)
  *
- * BENCH_TIMELINE_BUNDLE runs another build of timeline (a copy of an earlier dist/apps/timeline,
- * to measure a change against what it replaced in the same conditions); BENCH_RATES sets the
+ * BENCH_TIMELINE_BUNDLE and BENCH_GATEWAY_BUNDLE run other builds of timeline and the gateway
+ * (a copy of an earlier dist/apps/<app>, to measure a change against what it replaced in the
+ * same conditions); BENCH_RATES sets the
  * open-loop rates (default 1000,2000); BENCH_CLOSED=0 skips the closed-loop runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ import { deleteKeysWithPrefix } from '@wave/redis';
 import type { ServiceProcess } from '@wave/testing';
 import { freePort } from '@wave/testing';
 import { serviceProcess } from '@wave/testing';
-import { builtService, bundleOf, migrateBuilt } from '../built-service';
+import { bundleOf, migrateBuilt } from '../built-service';
 import { formatOpenLoopRow, OPEN_LOOP_TABLE_HEADER, openLoop } from '../load/open-loop';
 import { appEnv, INTERNAL_AUTH_SECRET, REDIS_KEY_PREFIX, REDIS_URL } from './bench-env';
 import type { BenchSessions } from './generate-data';
@@ -33,6 +34,7 @@ import { generateData, SESSIONS_FILE } from './generate-data';
 
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
 const TIMELINE_BUNDLE = process.env['BENCH_TIMELINE_BUNDLE'] ?? bundleOf('timeline');
+const GATEWAY_BUNDLE = process.env['BENCH_GATEWAY_BUNDLE'] ?? bundleOf('gateway');
 const RATES = (process.env['BENCH_RATES'] ?? '1000,2000').split(',').map(Number);
 /** What the timeline service keeps in Redis and a run starts without: timelines and the tweet cache. */
 const CACHED_PREFIXES = ['timeline:', 'tweet:', 'author:', 'pin:', 'relations:'];
@@ -131,14 +133,20 @@ async function main(): Promise<void> {
     port: timelinePort,
     env,
   });
-  const gateway = builtService('gateway', gatewayPort, env);
+  const gateway = serviceProcess({
+    name: 'gateway',
+    bundle: GATEWAY_BUNDLE,
+    cwd: join(__dirname, '../../..'),
+    port: gatewayPort,
+    env,
+  });
   await timeline.start();
   await gateway.start();
   const redis = new Redis(REDIS_URL, { keyPrefix: REDIS_KEY_PREFIX });
   const say = (...lines: string[]) =>
     process.stdout.write(lines.map((line) => `${line}\n`).join(''));
   say(
-    `Feed benchmark, ${new Date().toISOString()}, ${DURATION} s per run after 2 s of warm-up, timeline from ${TIMELINE_BUNDLE}`,
+    `Feed benchmark, ${new Date().toISOString()}, ${DURATION} s per run after 2 s of warm-up, timeline from ${TIMELINE_BUNDLE}, gateway from ${GATEWAY_BUNDLE}`,
     '',
   );
   try {
@@ -180,6 +188,7 @@ async function main(): Promise<void> {
     // A fixed offered rate, each read sent at its time whether or not earlier ones answered,
     // each request a different reader in turn.
     say(OPEN_LOOP_TABLE_HEADER);
+    const notes: string[] = [];
     for (const rate of RATES) {
       const result = await openLoop({
         url: `${gateway.url}/api/tweets`,
@@ -190,14 +199,20 @@ async function main(): Promise<void> {
         headersFor: readerCookie,
       });
       say(formatOpenLoopRow(`through the gateway, ${rate} req/s offered`, result));
+      // How late the generator itself sent (it shares the cores): a large lag would mean the
+      // generator, not the services, set the pace.
+      notes.push(
+        `${rate} req/s: sent late by p99 ${result.sendLag.p99.toFixed(1)} ms, at most ${result.sendLag.max.toFixed(1)} ms` +
+          (result.firstError ? `; first error: ${result.firstError}` : ''),
+      );
       if (result.firstError) {
-        say(`  first error: ${result.firstError}`);
         for (const service of [gateway, timeline]) {
-          say(`  ${service.name}'s last output:`, service.output().slice(-3_000));
+          const errors = service.errors();
+          if (errors.length > 0) notes.push(`${service.name}: ${errors.slice(-3).join(' / ')}`);
         }
       }
     }
-    say('');
+    say('', ...notes, '');
 
     if (process.env['BENCH_FANOUT'] === '0') return;
     const followers = sessions.broadcaster.followers;
