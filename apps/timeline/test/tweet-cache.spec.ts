@@ -1,19 +1,8 @@
 import { Client } from 'pg';
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
+import { seededRandom } from '@wave/demo-data';
 import { decodePin, decodeRelation, decodeTweet } from '../src/tweet-cache/tweet-cache.codec';
 import { TimelineHarness, uniqueUsername } from './timeline-harness';
-
-/** A small deterministic generator (mulberry32), so a failure can be run again as it was. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface StoredTweet {
   id: string;
@@ -80,7 +69,7 @@ describe('the tweet cache', () => {
       Array.from({ length: 6 }, async (_, index) => (await sut.post(author, `post ${index}`)).id),
     );
     const doomed = new Set(tweets.slice(0, 2));
-    const next = random(20261128);
+    const next = seededRandom(20261128);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 
     const tasks: (() => Promise<unknown>)[] = [];

@@ -41,6 +41,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import type { EventPayload, RecommendationContentType, SubscribedEvent } from '@wave/contracts';
+import { seededRandom } from '@wave/demo-data';
 import { RpcServer } from '@wave/rpc';
 import type { TestDatabase, TestRedisNamespace } from '@wave/testing';
 import { createTestDatabase, createTestRedisNamespace } from '@wave/testing';
@@ -140,20 +141,12 @@ const KINDS: readonly RecommendationContentType[] = ['user', 'post', 'community'
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness.
 
-/** mulberry32: a small seeded PRNG, the same numbers on every run. */
+/** mulberry32 (seededRandom): the same numbers on every run, with the draws the evaluation uses. */
 class Random {
-  private state: number;
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    this.next = seededRandom(seed);
   }
 
   int(n: number): number {

@@ -9,25 +9,36 @@ function seedOf(label: string): number {
 }
 
 /**
+ * mulberry32: numbers in [0, 1) from a 32-bit seed, the same on every machine and every run
+ * (tests, benchmarks and the demo data draw from it). Not for secrets.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
  * A seeded pseudo-random stream (mulberry32, 32 bits of state): the same label
  * gives the same numbers on every machine and every run. Not for secrets.
  * Each part of the dataset draws from its own `fork`, so adding a draw to one
  * part never shifts what another part gets.
  */
 export class DemoRandom {
-  private state: number;
+  private readonly draw: () => number;
 
   constructor(private readonly label: string) {
-    this.state = seedOf(label);
+    this.draw = seededRandom(seedOf(label));
   }
 
   /** A number in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.draw();
   }
 
   /** An independent stream for a part of the dataset. */

@@ -1,20 +1,9 @@
+import { seededRandom } from '@wave/demo-data';
 import type { Sample } from '../ranking/logistic-regression';
 import { predict } from '../ranking/logistic-regression';
 import { isHeldOut, MIN_PER_CLASS, MIN_SAMPLES, trainRanker } from './train-ranker';
 
 type UserSample = Sample & { userId: string };
-
-/** mulberry32: the same numbers in [0, 1) on every run. */
-const seededRandom = (seed: number): (() => number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 /** A standard normal draw (Box-Muller). */
 const gaussian = (random: () => number): number =>
