@@ -7,7 +7,9 @@
  *    times the acknowledgement and the moment the last follower's timeline has
  *    the post; and the acknowledgement of a post by an account with 10 followers.
  *  - offers 1,000 and 2,000 reads a second through the gateway open-loop (each request sent
- *    at its scheduled time whether or not earlier ones answered; latency from that time).
+ *    at its scheduled time whether or not earlier ones answered; latency from that time);
+ *  - times 200 sequential posts' acknowledgement, through the gateway and straight to timeline
+ *    (BENCH_POSTS).
  * Prints a Markdown report for BENCHMARKS.md.
  *
  *   npm run bench:feed       (build first: nx run-many -t build)
@@ -35,7 +37,9 @@ import { generateData, SESSIONS_FILE } from './generate-data';
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
 const TIMELINE_BUNDLE = process.env['BENCH_TIMELINE_BUNDLE'] ?? bundleOf('timeline');
 const GATEWAY_BUNDLE = process.env['BENCH_GATEWAY_BUNDLE'] ?? bundleOf('gateway');
-const RATES = (process.env['BENCH_RATES'] ?? '1000,2000').split(',').map(Number);
+const RATES = (process.env['BENCH_RATES'] ?? '1000,2000').split(',').filter(Boolean).map(Number);
+/** Sequential posts timed (0 skips them). */
+const POSTS = Number(process.env['BENCH_POSTS'] ?? 200);
 /** What the timeline service keeps in Redis and a run starts without: timelines and the tweet cache. */
 const CACHED_PREFIXES = ['timeline:', 'tweet:', 'author:', 'pin:', 'relations:'];
 
@@ -115,6 +119,46 @@ async function post(
   return { id: ((await response.json()) as { id: string }).id, ackMs };
 }
 
+/** Posts straight to timeline with the signed identity header the gateway would add. */
+async function postDirect(
+  timelineUrl: string,
+  userId: string,
+  content: string,
+): Promise<{ id: string; ackMs: number }> {
+  const started = performance.now();
+  const response = await fetch(`${timelineUrl}/api/tweets`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [INTERNAL_IDENTITY_HEADER]: signInternalIdentity({
+        secret: INTERNAL_AUTH_SECRET,
+        userId,
+        method: 'POST',
+        url: '/api/tweets',
+        ttlMs: 55_000,
+      }),
+    },
+    body: JSON.stringify({ content }),
+  });
+  const ackMs = performance.now() - started;
+  if (response.status !== 201) throw new Error(`post: ${response.status} ${await response.text()}`);
+  return { id: ((await response.json()) as { id: string }).id, ackMs };
+}
+
+/** `count` posts one after another (after 10 not counted): their acknowledgement percentiles. */
+async function timedPosts(
+  count: number,
+  postOne: (index: number) => Promise<{ ackMs: number }>,
+): Promise<{ p50: string; p95: string; p99: string; max: string }> {
+  for (let index = 0; index < 10; index += 1) await postOne(-1 - index);
+  const times: number[] = [];
+  for (let index = 0; index < count; index += 1) times.push((await postOne(index)).ackMs);
+  times.sort((a, b) => a - b);
+  const at = (quantile: number) =>
+    (times[Math.min(times.length - 1, Math.ceil(quantile * times.length) - 1)] ?? 0).toFixed(1);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
 async function main(): Promise<void> {
   if (!existsSync(SESSIONS_FILE) || process.env['BENCH_REGENERATE'] === '1') await generateData();
   const sessions = JSON.parse(readFileSync(SESSIONS_FILE, 'utf8')) as BenchSessions;
@@ -187,7 +231,7 @@ async function main(): Promise<void> {
 
     // A fixed offered rate, each read sent at its time whether or not earlier ones answered,
     // each request a different reader in turn.
-    say(OPEN_LOOP_TABLE_HEADER);
+    if (RATES.length > 0) say(OPEN_LOOP_TABLE_HEADER);
     const notes: string[] = [];
     for (const rate of RATES) {
       const result = await openLoop({
@@ -213,6 +257,26 @@ async function main(): Promise<void> {
       }
     }
     say('', ...notes, '');
+
+    if (POSTS > 0) {
+      // Sequential posts by an account with 10 followers: the acknowledgement's latency, through
+      // the gateway (as a browser posts) and straight to timeline (what the gateway adds).
+      const token = sessions.quiet.token;
+      const quietId = sessions.quiet.id;
+      const through = await timedPosts(POSTS, (index) =>
+        post(gateway.url, token, `Acknowledged ${index} through the gateway`),
+      );
+      const direct = await timedPosts(POSTS, (index) =>
+        postDirect(timeline.url, quietId, `Acknowledged ${index} straight`),
+      );
+      say(
+        `| ${POSTS} sequential posts (10 followers) | p50 | p95 | p99 | max |`,
+        '|---|---|---|---|---|',
+        `| through the gateway | ${through.p50} ms | ${through.p95} ms | ${through.p99} ms | ${through.max} ms |`,
+        `| straight to timeline | ${direct.p50} ms | ${direct.p95} ms | ${direct.p99} ms | ${direct.max} ms |`,
+        '',
+      );
+    }
 
     if (process.env['BENCH_FANOUT'] === '0') return;
     const followers = sessions.broadcaster.followers;

@@ -4,7 +4,7 @@ import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { TweetRelation } from '../tweets/interactions.repository';
 import { InteractionsRepository } from '../tweets/interactions.repository';
-import type { PinState, TweetState, TweetView } from '../tweets/tweets.repository';
+import type { PinState, StoredTweetView, TweetState, TweetView } from '../tweets/tweets.repository';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { CachedRelation, VersionedAuthor } from './tweet-cache.codec';
 import { TweetCacheStore } from './tweet-cache.store';
@@ -48,7 +48,8 @@ export class TweetViewsService {
       return this.tweets.views(unique, readerId);
     }
     const misses = unique.filter((id) => !cached.tweets.has(id));
-    const read = misses.length > 0 ? await this.tweets.views(misses, readerId) : [];
+    const read: StoredTweetView[] =
+      misses.length > 0 ? await this.tweets.views(misses, readerId) : [];
     const states: TweetState[] = [];
     for (const tweet of cached.tweets.values()) if (tweet !== 'deleted') states.push(tweet);
     const [{ authors, pins }, flags] = await Promise.all([
@@ -67,8 +68,6 @@ export class TweetViewsService {
       // feed's hottest allocation).
       const view = state as TweetView;
       view.author = author?.author ?? null;
-      view.authorVersion = author?.version ?? 0;
-      view.authorPin = pin;
       view.isPinned = pin.tweetId === state.id;
       view.isLiked = relation?.liked ?? false;
       view.isRetweeted = relation?.retweeted ?? false;
@@ -148,7 +147,7 @@ export class TweetViewsService {
 
   private async authorsOf(
     states: readonly TweetState[],
-    read: readonly TweetView[],
+    read: readonly StoredTweetView[],
   ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
     // The authors and pins of the tweets read from PostgreSQL came with them.
     const known = read.flatMap((view): VersionedAuthor[] =>

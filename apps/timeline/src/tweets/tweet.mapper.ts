@@ -1,8 +1,7 @@
 import type { EventPayload, FeedItemResponse, TweetResponse } from '@wave/contracts';
 import type { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import { toLinkPreviewResponse } from '../link-previews/link-preview.mapper';
-import type { TweetEntity } from './tweet.entity';
-import type { TweetView } from './tweets.repository';
+import type { TweetState, TweetView } from './tweets.repository';
 
 /** Shown while the author's details have not reached timeline yet (moments after sign-up). */
 const PENDING_AUTHOR = {
@@ -52,7 +51,7 @@ export function toFeedItemResponse(
 }
 
 export const toTweetCreatedEvent = (
-  tweet: TweetEntity,
+  tweet: Pick<TweetState, 'id' | 'authorId' | 'content' | 'imageUrls' | 'parentId' | 'createdAt'>,
   hashtags: string[],
   mentions: string[],
 ): EventPayload<'tweet.created'> => ({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { KeysetPosition } from '@wave/database';
 import { AuthorEntity } from '../authors/author.entity';
 import type { PagePreview } from '../link-previews/link-preview-parser';
@@ -43,13 +43,17 @@ export type TweetAuthor = Pick<
 /** A tweet with its author and the reader's relation to it: what the API shows. */
 export interface TweetView extends TweetState {
   author: TweetAuthor | null;
+  isPinned: boolean;
+  isLiked: boolean;
+  isRetweeted: boolean;
+}
+
+/** A view as PostgreSQL gives it, with the versions the tweet cache keeps its parts by. */
+export interface StoredTweetView extends TweetView {
   /** The author's version in this service's projection (0 when the author is not known yet). */
   authorVersion: number;
   /** The author's pin, read with the tweet (cached with the author's). */
   authorPin: PinState;
-  isPinned: boolean;
-  isLiked: boolean;
-  isRetweeted: boolean;
 }
 
 interface TweetStateRow {
@@ -95,13 +99,13 @@ export class TweetsRepository {
 
   /**
    * New tweets with their hashtags and mentions, a few statements however many: the rows, the
-   * hashtags, the mentions, then the rows as stored (in the order given).
+   * hashtags, the mentions (`touch` then gives them as stored).
    */
   async insertMany(
     manager: EntityManager,
     tweets: (NewTweet & { hashtags: string[]; mentions: string[] })[],
-  ): Promise<TweetEntity[]> {
-    if (tweets.length === 0) return [];
+  ): Promise<void> {
+    if (tweets.length === 0) return;
     await manager.insert(
       TweetEntity,
       tweets.map(({ hashtags: _hashtags, mentions: _mentions, ...tweet }) => tweet),
@@ -114,12 +118,6 @@ export class TweetsRepository {
       tweet.mentions.map((username) => ({ tweetId: tweet.id, username })),
     );
     if (mentions.length > 0) await manager.insert(TweetMentionEntity, mentions);
-    const stored = new Map(
-      (await manager.findBy(TweetEntity, { id: In(tweets.map((tweet) => tweet.id)) })).map(
-        (row) => [row.id, row],
-      ),
-    );
-    return tweets.map((tweet) => stored.get(tweet.id)!);
   }
 
   async updateContent(
@@ -260,7 +258,7 @@ export class TweetsRepository {
   }
 
   /** The tweets with their authors and the reader's likes, retweets and pins, in no order. */
-  async views(ids: string[], readerId: string | null): Promise<TweetView[]> {
+  async views(ids: string[], readerId: string | null): Promise<StoredTweetView[]> {
     if (ids.length === 0) return [];
     const rows: TweetViewRow[] = await this.dataSource.query(
       `SELECT ${this.stateColumns()},
@@ -359,7 +357,7 @@ function toState(row: TweetStateRow): TweetState {
   };
 }
 
-function toView(row: TweetViewRow): TweetView {
+function toView(row: TweetViewRow): StoredTweetView {
   return {
     ...toState(row),
     author:

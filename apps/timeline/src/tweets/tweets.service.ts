@@ -19,6 +19,7 @@ import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import type { TweetImages } from '../images/tweet-images.service';
 import { TweetImagesService } from '../images/tweet-images.service';
 import { LinkPreviewsService } from '../link-previews/link-previews.service';
+import type { VersionedAuthor } from '../tweet-cache/tweet-cache.codec';
 import { TweetViewsService } from '../tweet-cache/tweet-views.service';
 import type { Interaction } from './interactions.repository';
 import { InteractionsRepository } from './interactions.repository';
@@ -71,8 +72,7 @@ export class TweetsService {
    * then); now when not given. Replies and interactions take it too.
    */
   async create(authorId: string, request: CreateTweetRequest, at?: Date): Promise<TweetResponse> {
-    const [id] = await this.createMany([{ authorId, request, at }]);
-    return this.get(id!, authorId);
+    return this.createOne({ authorId, request, at });
   }
 
   async reply(
@@ -81,8 +81,27 @@ export class TweetsService {
     content: string,
     at?: Date,
   ): Promise<TweetResponse> {
-    const [id] = await this.createMany([{ authorId, request: { content }, parentId, at }]);
-    return this.get(id!, authorId);
+    return this.createOne({ authorId, request: { content }, parentId, at });
+  }
+
+  /**
+   * One post, answered with what its transaction stored and the author it waited for: a new post
+   * is nobody's like, retweet or pin yet, so nothing is read again.
+   */
+  private async createOne(post: NewPost): Promise<TweetResponse> {
+    const { ids, states, authors } = await this.write([post]);
+    const state = states.find((candidate) => candidate.id === ids[0]);
+    if (!state) throw new Error('The new post was not stored');
+    return toTweetResponse(
+      {
+        ...state,
+        author: authors.get(post.authorId)?.author ?? null,
+        isPinned: false,
+        isLiked: false,
+        isRetweeted: false,
+      },
+      this.signer,
+    );
   }
 
   /**
@@ -94,6 +113,15 @@ export class TweetsService {
    * parent fails the lot. Returns the new ids in the order given.
    */
   async createMany(posts: readonly NewPost[]): Promise<string[]> {
+    return (await this.write(posts)).ids;
+  }
+
+  /** `createMany`, with the stored states (the new posts' and their parents') and the authors. */
+  private async write(posts: readonly NewPost[]): Promise<{
+    ids: string[];
+    states: TweetState[];
+    authors: Map<string, VersionedAuthor>;
+  }> {
     const drafts = posts.map((post) => {
       const content = post.request.content ?? '';
       const entities = { hashtags: extractHashtags(content), mentions: extractMentions(content) };
@@ -106,7 +134,7 @@ export class TweetsService {
           : null,
       ),
     );
-    await this.awaitAuthors([...new Set(drafts.map((draft) => draft.authorId))]);
+    const authors = await this.awaitAuthors([...new Set(drafts.map((draft) => draft.authorId))]);
     // The images are claimed last, just before the insert, and given back if it fails.
     const prepared = await Promise.allSettled(
       drafts.map((draft) => this.images.prepare(draft.authorId, draft.id, draft.request)),
@@ -135,7 +163,7 @@ export class TweetsService {
         if (parentIds.some((id) => !parents.has(id))) {
           throw new TimelineException('TWEET_NOT_FOUND');
         }
-        const created = await this.tweets.insertMany(
+        await this.tweets.insertMany(
           manager,
           drafts.map((draft, index) => ({
             id: draft.id,
@@ -152,10 +180,15 @@ export class TweetsService {
         const replies = new Map<string, number>();
         for (const id of parentIds) replies.set(id, (replies.get(id) ?? 0) + 1);
         await this.tweets.adjustCounters(manager, 'replies_count', replies);
+        const touched = await this.tweets.touch(manager, [
+          ...drafts.map((draft) => draft.id),
+          ...parentIds,
+        ]);
+        const stored = new Map(touched.map((state) => [state.id, state]));
         await this.outbox.appendMany(
           manager,
-          created.flatMap((tweet, index): OutboxEvent[] => {
-            const draft = drafts[index]!;
+          drafts.flatMap((draft): OutboxEvent[] => {
+            const tweet = stored.get(draft.id)!;
             const event: OutboxEvent = {
               name: 'tweet.created',
               payload: toTweetCreatedEvent(tweet, draft.hashtags, draft.mentions),
@@ -177,12 +210,12 @@ export class TweetsService {
             ];
           }),
         );
-        return this.tweets.touch(manager, [...created.map((tweet) => tweet.id), ...parentIds]);
+        return touched;
       },
       { rolledBack: releaseAll },
     );
     await this.views.committed({ states });
-    return drafts.map((draft) => draft.id);
+    return { ids: drafts.map((draft) => draft.id), states, authors };
   }
 
   async update(userId: string, id: string, content: string): Promise<TweetResponse> {
@@ -454,18 +487,19 @@ export class TweetsService {
    * A user who posts moments after signing up may be ahead of the user.registered
    * event; wait briefly for it so the post shows its author from the start.
    */
-  private async awaitAuthors(userIds: string[]): Promise<void> {
+  private async awaitAuthors(userIds: string[]): Promise<Map<string, VersionedAuthor>> {
     const deadline = Date.now() + AUTHOR_WAIT_MS;
+    const found = new Map<string, VersionedAuthor>();
     let missing = userIds;
     for (;;) {
-      const known = new Set((await this.authors.findByIds(missing)).map((author) => author.id));
-      missing = missing.filter((id) => !known.has(id));
-      if (missing.length === 0) return;
+      for (const [id, author] of await this.views.authorsById(missing)) found.set(id, author);
+      missing = missing.filter((id) => !found.has(id));
+      if (missing.length === 0) return found;
       if (Date.now() > deadline) {
         this.logger.warn(
           `Author ${missing.join(', ')} not projected yet; posting without waiting longer`,
         );
-        return;
+        return found;
       }
       await new Promise((resolve) => setTimeout(resolve, AUTHOR_POLL_MS));
     }
