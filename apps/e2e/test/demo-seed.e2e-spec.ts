@@ -62,14 +62,12 @@ describe('the demo community', () => {
       expect.stringMatching(/^communities: seeded 15 demo communities/),
       expect.stringMatching(/^analytics: seeded 9000 page views/),
     ]);
-    const started = Date.now();
     expect(await seedAll()).toEqual([
       'identity: the demo members are there already',
       'timeline: the demo posts are there already',
       'communities: the demo communities are there already',
       'analytics: views were counted already',
     ]);
-    expect(Date.now() - started).toBeLessThan(30_000);
   }, 300_000);
 
   it('signs a founder in, whose avatar media serves', async () => {

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
 import { seededRandom } from '@wave/demo-data';
 import { decodePin, decodeRelation, decodeTweet } from '../src/tweet-cache/tweet-cache.codec';
+import { TweetCacheStore } from '../src/tweet-cache/tweet-cache.store';
 import { TimelineHarness, uniqueUsername } from './timeline-harness';
 
 interface StoredTweet {
@@ -90,7 +91,7 @@ describe('the tweet cache', () => {
       else if (roll < 0.72)
         // Lost values, so that reads fill the cache while writes run.
         tasks.push(() =>
-          sut.redis.del(`tweet:${tweet}`, `relations:{${member}}`, `author:${author}`),
+          sut.redis.del(`tweet:{${tweet}}`, `relations:{${member}}`, `author:{${author}}`),
         );
       else tasks.push(() => ok('GET', `/api/tweets/${tweet}`, member));
       if (step === 200)
@@ -104,7 +105,7 @@ describe('the tweet cache', () => {
       `SELECT tweet_id, version FROM timeline.pins WHERE user_id = $1`,
       [author],
     );
-    const cachedPin = await sut.redis.get(`pin:${author}`);
+    const cachedPin = await sut.redis.get(`pin:{${author}}`);
     if (cachedPin !== null) {
       expect(decodePin(author, cachedPin)).toEqual({
         userId: author,
@@ -113,7 +114,7 @@ describe('the tweet cache', () => {
       });
     }
     for (const id of tweets) {
-      const raw = await sut.redis.get(`tweet:${id}`);
+      const raw = await sut.redis.get(`tweet:{${id}}`);
       const cached = raw === null ? null : decodeTweet(id, raw);
       const row = truth.get(id);
       if (!row) {
@@ -181,6 +182,50 @@ describe('the tweet cache', () => {
     } finally {
       query.mockRestore();
     }
+  });
+
+  it('refuses a fill that read before a write committed, even when the write was lost meanwhile', async () => {
+    const store = sut.app.get(TweetCacheStore);
+    const author = await sut.user(uniqueUsername('leased'));
+    const tweet = await sut.post(author, 'version race');
+    const key = `tweet:{${tweet.id}}`;
+    const [stored] = await sut.dataSource.query<{ version: string }[]>(
+      `SELECT version FROM timeline.tweets WHERE id = $1`,
+      [tweet.id],
+    );
+    const version = Number(stored!.version);
+    const state = {
+      id: tweet.id,
+      authorId: author,
+      content: 'version race',
+      imageUrls: [],
+      linkPreview: null,
+      parentId: null,
+      repliesCount: 0,
+      retweetsCount: 0,
+      likesCount: 0,
+      createdAt: new Date(tweet.createdAt),
+      editedAt: null,
+    };
+    await sut.redis.del(key);
+
+    // A reader leases and reads the old state; a writer commits a newer one; the value is lost.
+    const leases = await store.lease('tweet', [tweet.id]);
+    await store.putTweets([{ ...state, likesCount: 1, version: version + 1 }]);
+    await sut.redis.del(key);
+    await store.putTweets([{ ...state, version }], [], leases);
+    expect(await sut.redis.get(key)).toBeNull();
+
+    // Without a write in between, the fill lands; a second reader without the lease does not.
+    const first = await store.lease('tweet', [tweet.id]);
+    const second = await store.lease('tweet', [tweet.id]);
+    expect(second.ids.size).toBe(0);
+    await store.putTweets([{ ...state, version: version + 2 }], [], second);
+    expect(await sut.redis.get(key)).toBeNull();
+    await store.putTweets([{ ...state, version: version + 2 }], [], first);
+    expect(decodeTweet(tweet.id, (await sut.redis.get(key)) ?? '')).toMatchObject({
+      version: version + 2,
+    });
   });
 
   it('shows a new author name on cached tweets once the projection has it', async () => {

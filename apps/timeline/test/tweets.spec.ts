@@ -261,7 +261,7 @@ describe(TweetsController.name, () => {
         tweet.id,
       ]);
       // Written behind the service's back, as before the tweet cache existed: not cached then.
-      await sut.redis.del(`tweet:${tweet.id}`);
+      await sut.redis.del(`tweet:{${tweet.id}}`);
       const sig = new ImageProxySigner(sut.config.INTERNAL_AUTH_SECRET).sign(image);
 
       const read = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: null });

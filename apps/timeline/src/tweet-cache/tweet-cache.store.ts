@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '@wave/redis';
@@ -19,41 +20,76 @@ import {
 } from './tweet-cache.codec';
 
 /**
+ * Who may write a value: a writer always (token ''), and it takes away any fill's lease on the
+ * key, so a fill that read PostgreSQL before this write committed writes nothing; a fill only
+ * with the lease it took before reading PostgreSQL, still there (not taken away by a writer,
+ * nor lost with the key), and gives it back.
+ */
+const LEASE_CHECK = `
+if ARGV[1] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[2])`;
+
+/**
  * Sets the key to "<version> <body>" unless it holds a version as high already; the expiry is
  * set anew with every value written (never pushed back by reads).
- * KEYS: the key. ARGV: version, body, ttl in ms. Returns 1 when written.
+ * KEYS: the key, its lease. ARGV: token ('' for a writer), version, body, ttl in ms. Returns 1
+ * when written.
  */
-const PUT_IF_NEWER = `
+const PUT_IF_NEWER = `${LEASE_CHECK}
 local current = redis.call('GET', KEYS[1])
 if current then
   local version = tonumber(string.match(current, '^(%d+) '))
-  if version and version >= tonumber(ARGV[1]) then return 0 end
+  if version and version >= tonumber(ARGV[2]) then return 0 end
 end
-redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. ARGV[2], 'PX', ARGV[3])
+redis.call('SET', KEYS[1], ARGV[2] .. ' ' .. ARGV[3], 'PX', ARGV[4])
 return 1`;
 
 /**
  * Writes relations into a member's hash, each field unless it holds a version as high already,
  * then the fill marker when one is given; the expiry is set when the hash has none (a fill or
  * a first write starts it, and nothing pushes it back).
- * KEYS: the hash. ARGV: ttl in ms, marker ('' for none), then triples field, version, body.
+ * KEYS: the hash, its lease. ARGV: token ('' for a writer), ttl in ms, marker ('' for none),
+ * then triples field, version, body.
  */
-const PUT_RELATIONS = `
-for i = 3, #ARGV, 3 do
+const PUT_RELATIONS = `${LEASE_CHECK}
+for i = 4, #ARGV, 3 do
   local current = redis.call('HGET', KEYS[1], ARGV[i])
   local version = current and tonumber(string.match(current, '^(%d+) '))
   if not version or version < tonumber(ARGV[i + 1]) then
     redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1] .. ' ' .. ARGV[i + 2])
   end
 end
-if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], '~', ARGV[2]) end
-if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], '~', ARGV[3]) end
+if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 1`;
 
+/** How long a fill may take between its lease and its write. */
+const LEASE_MS = 10_000;
+
 type CacheRedis = Redis & {
-  tweetCachePut(key: string, version: number, body: string, ttlMs: number): Promise<number>;
-  tweetCachePutRelations(key: string, ...args: (string | number)[]): Promise<number>;
+  tweetCachePut(
+    key: string,
+    leaseKey: string,
+    token: string,
+    version: number,
+    body: string,
+    ttlMs: number,
+  ): Promise<number>;
+  tweetCachePutRelations(
+    key: string,
+    leaseKey: string,
+    ...args: (string | number)[]
+  ): Promise<number>;
 };
+
+/** A fill's leases: the token, and the ids it holds one for. */
+export interface Leases {
+  token: string;
+  ids: Set<string>;
+}
+
+/** The kinds of value kept by id (a member's relations are kept by member). */
+export type CachedKind = 'tweet' | 'author' | 'pin';
 
 /** What a member's relations hash says: whether it is filled (and wholly), and the fields asked. */
 export interface CachedRelations {
@@ -63,13 +99,15 @@ export interface CachedRelations {
 }
 
 /**
- * The tweet cache in Redis: each tweet's shared state (`tweet:<id>`), each author's
- * (`author:<id>`) and pin (`pin:<id>`), and each member's likes and retweets (`relations:{<member>}`, a hash of
+ * The tweet cache in Redis: each tweet's shared state (`tweet:{<id>}`), each author's
+ * (`author:{<id>}`) and pin (`pin:{<id>}`), and each member's likes and retweets (`relations:{<member>}`, a hash of
  * tweet id to flags, with the member's hash tag as their home timeline has). Every value
  * carries the version of the row it was read from, and a write never replaces a higher one:
  * writers hand over the state their transaction committed, readers the state they read, and
- * whichever order they arrive in, the later state stays. A deleted tweet leaves a tombstone of
- * the highest version. Values expire a fixed time after they were written, which bounds what a
+ * whichever order they arrive in, the later state stays. A reader fills only under a lease it
+ * took before reading PostgreSQL, which every writer of that value takes away: a fill that
+ * read before a write committed is refused even when the write's value was lost meanwhile (a
+ * flush, an eviction). A deleted tweet leaves a tombstone of the highest version. Values expire a fixed time after they were written, which bounds what a
  * write lost to a crash between commit and cache can leave behind.
  */
 @Injectable()
@@ -79,8 +117,8 @@ export class TweetCacheStore {
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(TIMELINE_CONFIG) config: TimelineConfig) {
     if (!('tweetCachePut' in redis)) {
-      redis.defineCommand('tweetCachePut', { numberOfKeys: 1, lua: PUT_IF_NEWER });
-      redis.defineCommand('tweetCachePutRelations', { numberOfKeys: 1, lua: PUT_RELATIONS });
+      redis.defineCommand('tweetCachePut', { numberOfKeys: 2, lua: PUT_IF_NEWER });
+      redis.defineCommand('tweetCachePutRelations', { numberOfKeys: 2, lua: PUT_RELATIONS });
     }
     this.redis = redis as CacheRedis;
     this.ttlMs = config.TWEET_CACHE_TTL_SECONDS * 1000;
@@ -144,44 +182,74 @@ export class TweetCacheStore {
     return { authors, pins };
   }
 
-  /** Hands the cache tweets' states and deleted tweets' tombstones (one round trip). */
+  /**
+   * Takes a fill's leases on these values (one round trip), before PostgreSQL is read: only the
+   * ids leased may be filled, with `leases.token` (another read may be filling the rest).
+   */
+  async lease(kind: CachedKind | 'relations', ids: readonly string[]): Promise<Leases> {
+    const token = randomUUID();
+    if (ids.length === 0) return { token, ids: new Set() };
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.set(leaseKey(keyOf(kind, id)), token, 'PX', LEASE_MS, 'NX');
+    const answers = throwFirstError(await pipeline.exec());
+    return { token, ids: new Set(ids.filter((_, index) => answers[index] === 'OK')) };
+  }
+
+  /**
+   * Hands the cache tweets' states and deleted tweets' tombstones (one round trip): a writer's
+   * (no `leases`), or a fill's, of the ids it leased.
+   */
   async putTweets(
     states: readonly TweetState[],
     deletedIds: readonly string[] = [],
+    leases?: Leases,
   ): Promise<void> {
-    if (states.length === 0 && deletedIds.length === 0) return;
-    const pipeline = this.redis.pipeline() as unknown as CacheRedis & { exec: Redis['exec'] };
-    for (const state of states) {
-      void pipeline.tweetCachePut(
-        tweetKey(state.id),
-        state.version,
-        encodeTweet(state),
-        this.ttlMs,
-      );
-    }
-    for (const id of deletedIds) {
-      void pipeline.tweetCachePut(tweetKey(id), TOMBSTONE_VERSION, encodeTombstone(), this.ttlMs);
-    }
-    throwFirstError(await pipeline.exec());
+    await this.put(
+      'tweet',
+      [
+        ...states.map((state) => ({
+          id: state.id,
+          version: state.version,
+          body: encodeTweet(state),
+        })),
+        ...deletedIds.map((id) => ({ id, version: TOMBSTONE_VERSION, body: encodeTombstone() })),
+      ],
+      leases,
+    );
   }
 
-  async putAuthors(authors: readonly VersionedAuthor[]): Promise<void> {
-    if (authors.length === 0) return;
-    const pipeline = this.redis.pipeline() as unknown as CacheRedis & { exec: Redis['exec'] };
-    for (const { id, version, author } of authors) {
-      void pipeline.tweetCachePut(authorKey(id), version, encodeAuthor(author), this.ttlMs);
-    }
-    throwFirstError(await pipeline.exec());
+  async putAuthors(authors: readonly VersionedAuthor[], leases?: Leases): Promise<void> {
+    await this.put(
+      'author',
+      authors.map(({ id, version, author }) => ({ id, version, body: encodeAuthor(author) })),
+      leases,
+    );
   }
 
-  async putPins(pins: readonly PinState[]): Promise<void> {
-    if (pins.length === 0) return;
+  async putPins(pins: readonly PinState[], leases?: Leases): Promise<void> {
+    await this.put(
+      'pin',
+      pins.map((pin) => ({ id: pin.userId, version: pin.version, body: encodePin(pin.tweetId) })),
+      leases,
+    );
+  }
+
+  private async put(
+    kind: CachedKind,
+    values: readonly { id: string; version: number; body: string }[],
+    leases: Leases | undefined,
+  ): Promise<void> {
+    const allowed = leases ? values.filter((value) => leases.ids.has(value.id)) : values;
+    if (allowed.length === 0) return;
     const pipeline = this.redis.pipeline() as unknown as CacheRedis & { exec: Redis['exec'] };
-    for (const pin of pins) {
+    for (const { id, version, body } of allowed) {
+      const key = keyOf(kind, id);
       void pipeline.tweetCachePut(
-        pinKey(pin.userId),
-        pin.version,
-        encodePin(pin.tweetId),
+        key,
+        leaseKey(key),
+        leases?.token ?? '',
+        version,
+        body,
         this.ttlMs,
       );
     }
@@ -195,24 +263,40 @@ export class TweetCacheStore {
   async putRelations(
     userId: string,
     relations: readonly ({ tweetId: string } & CachedRelation)[],
-    fill: 'complete' | 'partial' | null = null,
+    fill: { leases: Leases; complete: boolean } | null = null,
   ): Promise<void> {
+    if (fill && !fill.leases.ids.has(userId)) return;
     if (relations.length === 0 && !fill) return;
-    const args: (string | number)[] = [this.ttlMs, fill === null ? '' : fill.charAt(0)];
+    const args: (string | number)[] = [
+      fill?.leases.token ?? '',
+      this.ttlMs,
+      fill === null ? '' : fill.complete ? 'c' : 'p',
+    ];
     for (const relation of relations) {
       args.push(relation.tweetId, relation.version, encodeRelation(relation));
     }
-    await this.redis.tweetCachePutRelations(relationsKey(userId), ...args);
+    const key = relationsKey(userId);
+    await this.redis.tweetCachePutRelations(key, leaseKey(key), ...args);
   }
 }
 
 /** The field of a member's relations hash that says it was filled ('c' or 'p'). */
 const FILL_FIELD = '~';
 
-const tweetKey = (id: string): string => `tweet:${id}`;
-const authorKey = (id: string): string => `author:${id}`;
-const pinKey = (userId: string): string => `pin:${userId}`;
+// Each value's key and its lease's share a hash tag (one slot on a cluster).
+const tweetKey = (id: string): string => `tweet:{${id}}`;
+const authorKey = (id: string): string => `author:{${id}}`;
+const pinKey = (userId: string): string => `pin:{${userId}}`;
 const relationsKey = (userId: string): string => `relations:{${userId}}`;
+const leaseKey = (key: string): string => `${key}:lease`;
+const keyOf = (kind: CachedKind | 'relations', id: string): string =>
+  kind === 'tweet'
+    ? tweetKey(id)
+    : kind === 'author'
+      ? authorKey(id)
+      : kind === 'pin'
+        ? pinKey(id)
+        : relationsKey(id);
 
 /** A pipeline's answers, or its first error thrown. */
 function throwFirstError(results: [Error | null, unknown][] | null): unknown[] {

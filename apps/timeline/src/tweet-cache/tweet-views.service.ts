@@ -7,6 +7,7 @@ import { InteractionsRepository } from '../tweets/interactions.repository';
 import type { PinState, StoredTweetView, TweetState, TweetView } from '../tweets/tweets.repository';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { CachedRelation, VersionedAuthor } from './tweet-cache.codec';
+import type { CachedKind, Leases } from './tweet-cache.store';
 import { TweetCacheStore } from './tweet-cache.store';
 
 /** What a committed write hands the cache: tweets' new states, deleted tweets, a member's flags. */
@@ -48,17 +49,19 @@ export class TweetViewsService {
       return this.tweets.views(unique, readerId);
     }
     const misses = unique.filter((id) => !cached.tweets.has(id));
+    // Leased before PostgreSQL is read: a write that commits meanwhile refuses this fill.
+    const leases = await this.lease('tweet', misses);
     const read: StoredTweetView[] =
       misses.length > 0 ? await this.tweets.views(misses, readerId) : [];
     const states: TweetState[] = [];
     for (const tweet of cached.tweets.values()) if (tweet !== 'deleted') states.push(tweet);
     const [{ authors, pins }, flags] = await Promise.all([
-      this.authorsOf(states, read),
+      this.authorsOf(states),
       readerId
         ? this.relationsOf(readerId, states, cached.relations)
         : Promise.resolve(new Map<string, CachedRelation>()),
     ]);
-    await this.keep(() => this.cache.putTweets(read));
+    if (leases) await this.keep(() => this.cache.putTweets(read, [], leases));
     const views: TweetView[] = [...read];
     for (const state of states) {
       const author = authors.get(state.authorId);
@@ -96,6 +99,10 @@ export class TweetViewsService {
     const { authors, pins } = cached;
     const missingAuthors = unique.filter((id) => !authors.has(id));
     const missingPins = withPins ? unique.filter((id) => !pins.has(id)) : [];
+    const [authorLeases, pinLeases] = await Promise.all([
+      this.lease('author', missingAuthors),
+      this.lease('pin', missingPins),
+    ]);
     const [readAuthors, readPins] = await Promise.all([
       missingAuthors.length > 0 ? this.authors.findByIds(missingAuthors) : [],
       missingPins.length > 0 ? this.interactions.pinsOf(missingPins) : [],
@@ -113,8 +120,8 @@ export class TweetViewsService {
       },
     }));
     await this.keep(async () => {
-      await this.cache.putAuthors(read);
-      await this.cache.putPins(readPins);
+      if (authorLeases) await this.cache.putAuthors(read, authorLeases);
+      if (pinLeases) await this.cache.putPins(readPins, pinLeases);
     });
     for (const author of read) authors.set(author.id, author);
     for (const pin of readPins) pins.set(pin.userId, pin);
@@ -145,18 +152,10 @@ export class TweetViewsService {
     await this.keep(() => this.cache.putAuthors([author]));
   }
 
+  /** The authors and pins of the cached tweets (those read from PostgreSQL came with theirs). */
   private async authorsOf(
     states: readonly TweetState[],
-    read: readonly StoredTweetView[],
   ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
-    // The authors and pins of the tweets read from PostgreSQL came with them.
-    const known = read.flatMap((view): VersionedAuthor[] =>
-      view.author ? [{ id: view.authorId, version: view.authorVersion, author: view.author }] : [],
-    );
-    await this.keep(async () => {
-      await this.cache.putAuthors(known);
-      await this.cache.putPins(read.map((view) => view.authorPin));
-    });
     if (states.length === 0) return { authors: new Map(), pins: new Map() };
     return this.authorsAndPins(
       states.map((state) => state.authorId),
@@ -173,12 +172,15 @@ export class TweetViewsService {
     const flags = new Map(cached?.byTweet ?? []);
     let fill = cached?.fill ?? null;
     if (fill === null && states.length > 0) {
+      const leases = await this.lease('relations', [readerId]);
       const { relations, complete } = await this.interactions.relationsOf(
         readerId,
         this.config.TWEET_CACHE_RELATIONS_LIMIT,
       );
       fill = complete ? 'complete' : 'partial';
-      await this.keep(() => this.cache.putRelations(readerId, relations, fill));
+      if (leases) {
+        await this.keep(() => this.cache.putRelations(readerId, relations, { leases, complete }));
+      }
       for (const relation of relations) {
         const current = flags.get(relation.tweetId);
         if (!current || current.version < relation.version) flags.set(relation.tweetId, relation);
@@ -192,6 +194,20 @@ export class TweetViewsService {
       }
     }
     return flags;
+  }
+
+  /** A fill's leases on these values; undefined when Redis cannot give them (no fill then). */
+  private async lease(
+    kind: CachedKind | 'relations',
+    ids: readonly string[],
+  ): Promise<Leases | undefined> {
+    if (ids.length === 0) return undefined;
+    try {
+      return await this.cache.lease(kind, ids);
+    } catch (error) {
+      this.logger.warn(`Tweet cache not leased: ${messageOf(error)}`);
+      return undefined;
+    }
   }
 
   /** Runs a cache write; a failure is logged (the cache is an optimisation, PostgreSQL the truth). */

@@ -180,8 +180,9 @@ export class InteractionsRepository {
            ORDER BY created_at DESC LIMIT $2
          )
          SELECT t.id AS tweet_id, t.version,
-                EXISTS (SELECT 1 FROM liked l WHERE l.tweet_id = t.id) AS liked,
-                EXISTS (SELECT 1 FROM retweeted r WHERE r.tweet_id = t.id) AS retweeted,
+                -- The flags from the whole tables: the limits only choose the tweets.
+                EXISTS (SELECT 1 FROM ${this.table('like')} l WHERE l.tweet_id = t.id AND l.user_id = $1) AS liked,
+                EXISTS (SELECT 1 FROM ${this.table('retweet')} r WHERE r.tweet_id = t.id AND r.user_id = $1) AS retweeted,
                 (SELECT count(*) FROM liked)::int AS likes,
                 (SELECT count(*) FROM retweeted)::int AS retweets
          FROM ${tweets} t
