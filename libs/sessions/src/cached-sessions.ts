@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import type { ResolvedSession, SessionStore } from './session-store';
 import { isSessionToken, revocationChannelOf, sessionIdOf } from './session-store';
@@ -44,7 +45,9 @@ export class CachedSessions {
    */
   start(): void {
     if (this.options.ttlMs <= 0 || this.subscriber) return;
-    const subscriber = this.redis.duplicate({ enableOfflineQueue: true });
+    // Subscribed again by hand after a reconnection, so that remembering resumes only once
+    // the subscription is confirmed (ioredis says 'ready' before its own re-subscription).
+    const subscriber = this.redis.duplicate({ enableOfflineQueue: true, autoResubscribe: false });
     this.subscriber = subscriber;
     subscriber.on('message', (_channel: string, id: string) => {
       this.revocations += 1;
@@ -78,7 +81,7 @@ export class CachedSessions {
   async resolve(token: string | undefined): Promise<ResolvedSession | null> {
     if (this.options.ttlMs <= 0 || !isSessionToken(token)) return this.store.resolve(token);
     const id = sessionIdOf(token);
-    const now = Date.now();
+    const now = performance.now();
     const remembered = this.entries.get(id);
     if (remembered && remembered.until > now) return remembered.session;
     const revocations = this.revocations;

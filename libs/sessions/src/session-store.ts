@@ -62,8 +62,11 @@ export class SessionStore {
   async destroy(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_PATTERN.test(token)) return;
     const id = sessionIdOf(token);
-    await this.redis.del(`session:${id}`);
-    await this.redis.publish(revocationChannelOf(this.redis), id);
+    await this.redis
+      .multi()
+      .del(`session:${id}`)
+      .publish(revocationChannelOf(this.redis), id)
+      .exec();
   }
 }
 

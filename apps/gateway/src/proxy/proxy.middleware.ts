@@ -65,9 +65,12 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
 
     const cookies = parseCookies(req.headers.cookie ?? '');
     const token = cookies[SESSION_COOKIE_NAME];
-    // A sign-out, or a sign-in that replaces the session: this gateway forgets it now (the
-    // others when identity announces it).
-    if (SESSION_ENDING_PATHS.has(path) && req.method === 'POST') this.sessions.forget(token);
+    // A sign-out, or a sign-in that replaces the session: this gateway forgets it once identity
+    // has answered (the others when identity announces it), so that no call of the same browser
+    // after the answer finds it remembered.
+    if (SESSION_ENDING_PATHS.has(path) && req.method === 'POST') {
+      res.once('finish', () => this.sessions.forget(token));
+    }
     let userId: string | null;
     try {
       userId = (await this.sessions.resolve(token))?.userId ?? null;

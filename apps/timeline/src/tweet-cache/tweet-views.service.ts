@@ -147,9 +147,12 @@ export class TweetViewsService {
     });
   }
 
-  /** An author's state as the projection applied it (called once it is committed). */
+  /**
+   * An author's state as the projection holds it (called once it is committed). A failure is
+   * thrown: the event is then delivered again, and put again.
+   */
   async authorApplied(author: VersionedAuthor): Promise<void> {
-    await this.keep(() => this.cache.putAuthors([author]));
+    await this.cache.putAuthors([author]);
   }
 
   /** The authors and pins of the cached tweets (those read from PostgreSQL came with theirs). */
