@@ -19,7 +19,7 @@ export function builtService(
   app: string,
   port: number,
   env: Record<string, string>,
-  options: { healthPath?: string } = {},
+  options: { healthPath?: string; bundle?: string } = {},
 ): ServiceProcess {
   return serviceProcess({ name: app, bundle: bundleOf(app), cwd: ROOT, port, env, ...options });
 }

@@ -29,6 +29,7 @@ import type { ServiceProcess } from '@wave/testing';
 import { freePort } from '@wave/testing';
 import { serviceProcess } from '@wave/testing';
 import { bundleOf, migrateBuilt } from '../built-service';
+import { cpuMsPerRequest } from '../load/cpu-time';
 import { formatOpenLoopRow, OPEN_LOOP_TABLE_HEADER, openLoop } from '../load/open-loop';
 import { appEnv, INTERNAL_AUTH_SECRET, REDIS_KEY_PREFIX, REDIS_URL } from './bench-env';
 import type { BenchSessions } from './generate-data';
@@ -48,6 +49,8 @@ interface Measure {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU milliseconds per read of timeline and of the gateway (0 where it took no part). */
+  cpuMs: number[];
 }
 
 const signed = (userId: string, url: string) =>
@@ -57,6 +60,7 @@ async function read(
   url: string,
   connections: number,
   headersFor: (index: number) => Record<string, string>,
+  pids: number[],
 ): Promise<Measure> {
   let next = 0;
   const run = (duration: number) =>
@@ -71,12 +75,17 @@ async function read(
     });
   await run(2);
   next = 0;
-  const result = await run(DURATION);
+  const { result, msPerRequest } = await cpuMsPerRequest(
+    pids,
+    () => run(DURATION),
+    (done) => done.requests.total,
+  );
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuMs: msPerRequest,
   };
 }
 
@@ -210,19 +219,27 @@ async function main(): Promise<void> {
     });
     if (process.env['BENCH_CLOSED'] !== '0') {
       say(
-        '| home timeline read (closed loop, autocannon) | connections | req/s | p50 | p99 | errors |',
-        '|---|---|---|---|---|---|',
+        '| home timeline read (closed loop, autocannon) | connections | req/s | p50 | p99 | errors | timeline CPU ms/read | gateway CPU ms/read |',
+        '|---|---|---|---|---|---|---|---|',
       );
+      const pids = [timeline.pid() ?? 0, gateway.pid() ?? 0];
+      const row = (name: string, connections: number, measured: Measure) =>
+        `| ${name} | ${connections} | ${measured.rps} | ${measured.p50} ms | ${measured.p99} ms | ${measured.errors} | ${measured.cpuMs.join(' | ')} |`;
       const ratios: string[] = [];
       for (const connections of [50, 200]) {
-        const direct = await read(`${timeline.url}/api/tweets`, connections, (index) => {
-          const reader = readers[index % readers.length];
-          return { [INTERNAL_IDENTITY_HEADER]: signed(reader?.id ?? '', '/api/tweets') };
-        });
-        const proxied = await read(`${gateway.url}/api/tweets`, connections, readerCookie);
+        const direct = await read(
+          `${timeline.url}/api/tweets`,
+          connections,
+          (index) => {
+            const reader = readers[index % readers.length];
+            return { [INTERNAL_IDENTITY_HEADER]: signed(reader?.id ?? '', '/api/tweets') };
+          },
+          pids,
+        );
+        const proxied = await read(`${gateway.url}/api/tweets`, connections, readerCookie, pids);
         say(
-          `| straight from timeline | ${connections} | ${direct.rps} | ${direct.p50} ms | ${direct.p99} ms | ${direct.errors} |`,
-          `| through the gateway | ${connections} | ${proxied.rps} | ${proxied.p50} ms | ${proxied.p99} ms | ${proxied.errors} |`,
+          row('straight from timeline', connections, direct),
+          row('through the gateway', connections, proxied),
         );
         ratios.push(`${connections} connections: ${(proxied.rps / direct.rps).toFixed(2)}`);
       }

@@ -80,6 +80,8 @@ export interface ServiceProcess {
   errors(): string[];
   /** How many such lines it printed in all, kept or not. */
   errorCount(): number;
+  /** Its process id while it runs. */
+  pid(): number | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -134,6 +136,7 @@ export function serviceProcess(options: {
     output: () => output,
     errors: () => [...errors],
     errorCount: () => errorCount,
+    pid: () => child?.pid,
     async start() {
       if (closed) throw new Error(`${options.name} not started: its test file is over`);
       child = spawn(process.execPath, [options.bundle, ...(options.args ?? [])], {
