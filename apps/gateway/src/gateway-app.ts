@@ -3,11 +3,15 @@ import { createServiceApp } from '@wave/service-runtime';
 import type { GatewayConfig } from './config/gateway.config';
 import { trustProxySetting } from './config/gateway.config';
 import { GatewayModule } from './gateway.module';
+import { proxyRoutes } from './proxy/proxy-routes';
+import { Upstreams } from './proxy/upstreams';
 
 /** The gateway, ready to listen. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestFastifyApplication> {
-  return createServiceApp(GatewayModule.register(config), {
+  const app = await createServiceApp(GatewayModule.register(config), {
     bodyLimit: config.JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
   });
+  await app.register(proxyRoutes(app.get(Upstreams), config.JSON_BODY_LIMIT_BYTES));
+  return app;
 }

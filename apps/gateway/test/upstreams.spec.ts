@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingHttpHeaders, Server } from 'node:http';
-import { createServer } from 'node:http';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
@@ -25,15 +25,26 @@ interface Received {
   body: string;
 }
 
+/** A test's own answer for some requests: true when it answered. */
+type Answer = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 /** A stand-in for one service: answers /health (unless told not to) and records the rest. */
 class StandInService {
   readonly received: Received[] = [];
   healthy = true;
+  /** Answers before the request's body is read, when it takes the request. */
+  answer: Answer | null = null;
+  /** Bytes of request bodies received, also of requests that never ended. */
+  bytesReceived = 0;
   private readonly server: Server;
 
   constructor(readonly name: Upstream) {
     this.server = createServer((req, res) => {
+      if (this.answer?.(req, res)) return;
       const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => {
+        this.bytesReceived += chunk.length;
+      });
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         if (req.url === '/health') {
@@ -113,7 +124,10 @@ describe('the gateway and its upstreams', () => {
   });
 
   afterEach(() => {
-    for (const service of services.values()) service.healthy = true;
+    for (const service of services.values()) {
+      service.healthy = true;
+      service.answer = null;
+    }
   });
 
   it('reads one URL per upstream, recommendations among them', () => {
@@ -225,6 +239,191 @@ describe('the gateway and its upstreams', () => {
       expect(await response.json()).toEqual({ message: 'No such endpoint: GET /api/ai/other' });
       expect(recommendations().received.length).toBe(before);
     });
+  });
+
+  describe('the proxy', () => {
+    const identity = () => services.get('identity')!;
+    const media = () => services.get('media')!;
+
+    it("passes on the service's status and headers, cookies included, but not the headers naming its software", async () => {
+      identity().answer = (req, res) => {
+        if (req.url !== '/api/logout') return false;
+        req.resume();
+        res.writeHead(201, {
+          'content-type': 'application/json',
+          'set-cookie': ['wave_session=; Max-Age=0; Path=/', 'other=1; Path=/'],
+          'x-powered-by': 'Express',
+          server: 'stand-in/1.0',
+          'x-custom': 'kept',
+        });
+        res.end('{"signedOut":true}');
+        return true;
+      };
+      const response = await fetch(`${gatewayUrl}/api/logout`, {
+        method: 'POST',
+        headers: { cookie: memberCookie },
+      });
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ signedOut: true });
+      expect(response.headers.getSetCookie()).toEqual([
+        'wave_session=; Max-Age=0; Path=/',
+        'other=1; Path=/',
+      ]);
+      expect(response.headers.get('x-custom')).toBe('kept');
+      expect(response.headers.get('x-powered-by')).toBeNull();
+      expect(response.headers.get('server')).toBeNull();
+    });
+
+    it('gives identity the cookie, and every service the client address and the request id', async () => {
+      await fetch(`${gatewayUrl}/api/user`, {
+        headers: { cookie: memberCookie, 'x-request-id': 'trace-proxy-1' },
+      });
+      const received = lastReceivedBy('identity')!;
+      expect(received.headers['cookie']).toBe(memberCookie);
+      expect(received.headers['x-forwarded-for']).toBe('127.0.0.1');
+      expect(received.headers['x-request-id']).toBe('trace-proxy-1');
+      expect(received.headers['host']).toBe(new URL(config.IDENTITY_URL).host);
+    });
+
+    it('sends the path and query exactly as the client wrote them', async () => {
+      const url = '/api/users/some%20one/followers?cursor=a%2Bb%3D&limit=5&q=caf%C3%A9';
+      const response = await fetch(`${gatewayUrl}${url}`);
+      expect(response.status).toBe(200);
+      expect(lastReceivedBy('identity')).toMatchObject({ method: 'GET', url });
+    });
+
+    it.each([['false'], ['0'], ['null'], ['""'], ['{"email":"a@b.c","password":"x"}']])(
+      'sends a sign-in body the gateway has read (%s) on as it was',
+      async (text) => {
+        const response = await fetch(`${gatewayUrl}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: text,
+        });
+        expect(response.status).toBe(200);
+        const received = lastReceivedBy('identity')!;
+        expect(received).toMatchObject({ method: 'POST', url: '/api/login', body: text });
+        expect(received.headers['content-type']).toBe('application/json');
+        expect(received.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+      },
+    );
+
+    it('streams a large answer through unchanged', async () => {
+      const payload = randomBytes(6 * 1024 * 1024);
+      media().answer = (req, res) => {
+        if (!req.url?.startsWith('/objects/uploads/large')) return false;
+        req.resume();
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        // In pieces, as a service streaming an object would.
+        for (let offset = 0; offset < payload.length; offset += 256 * 1024) {
+          res.write(payload.subarray(offset, offset + 256 * 1024));
+        }
+        res.end();
+        return true;
+      };
+      const response = await fetch(`${gatewayUrl}/objects/uploads/large`);
+      expect(response.status).toBe(200);
+      const received = Buffer.from(await response.arrayBuffer());
+      expect(received.length).toBe(payload.length);
+      expect(createHash('sha256').update(received).digest('hex')).toBe(
+        createHash('sha256').update(payload).digest('hex'),
+      );
+    });
+
+    it('streams an upload of declared length to the service byte for byte', async () => {
+      const upload = randomBytes(3 * 1024 * 1024);
+      const response = await fetch(`${gatewayUrl}/objects/uploads/some-object`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png', cookie: memberCookie },
+        body: upload,
+      });
+      expect(response.status).toBe(200);
+      const received = lastReceivedBy('media')!;
+      expect(received).toMatchObject({ method: 'PUT', url: '/objects/uploads/some-object' });
+      expect(received.headers['content-length']).toBe(String(upload.length));
+      expect(Buffer.byteLength(received.body, 'latin1')).toBeGreaterThan(0);
+      expect(media().received.at(-1)?.headers['content-type']).toBe('image/png');
+    });
+
+    it('stops a chunked body once it outgrows its limit: 413, and the service never gets it whole', async () => {
+      const limit = config.JSON_BODY_LIMIT_BYTES;
+      const before = identity().received.length;
+      identity().bytesReceived = 0;
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        let answered = false;
+        const req = httpRequest(`${gatewayUrl}/api/users/profile`, {
+          method: 'PUT',
+          headers: {
+            'content-type': 'application/json',
+            cookie: memberCookie,
+          },
+        });
+        req.on('response', (res) => {
+          answered = true;
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }),
+          );
+        });
+        // The gateway closes the connection after its answer; writing on may fail then.
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        let sent = 0;
+        const write = (): void => {
+          // Up to three times the limit, and no more once answered.
+          while (!answered && sent < (3 * limit) / chunk.length) {
+            sent += 1;
+            if (!req.write(chunk)) {
+              req.once('drain', write);
+              return;
+            }
+          }
+          if (!answered) req.end();
+        };
+        write();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'Request body is too large (at most 1 MB)',
+      });
+      expect(identity().received.length).toBe(before);
+      expect(identity().bytesReceived).toBeLessThanOrEqual(limit);
+    });
+
+    it('answers a malformed path with a 4xx, reaching no service', async () => {
+      const before = services.get('timeline')!.received.length;
+      const response = await fetch(`${gatewayUrl}/api/tweets/%E0%A4%A`);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(services.get('timeline')!.received.length).toBe(before);
+    });
+  });
+
+  it('answers 502 with JSON when a service takes longer than the upstream timeout', async () => {
+    const slow = await createGatewayApp({ ...config, UPSTREAM_TIMEOUT_MS: 300 });
+    const search = services.get('search')!;
+    const waiting: ServerResponse[] = [];
+    search.answer = (req, res) => {
+      if (req.url?.startsWith('/api/search') !== true) return false;
+      waiting.push(res);
+      return true;
+    };
+    try {
+      await slow.listen(0, '127.0.0.1');
+      const port = (slow.getHttpServer().address() as AddressInfo).port;
+      const started = Date.now();
+      const response = await fetch(`http://127.0.0.1:${port}/api/search?q=slow`);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ message: 'The search service did not answer' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const res of waiting) res.destroy();
+      await slow.close();
+    }
   });
 
   it('answers 503 with JSON, fast, when recommendations cannot be reached', async () => {

@@ -1,4 +1,4 @@
-import type { ClientRequest, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { NestMiddleware } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
@@ -10,16 +10,11 @@ import { GATEWAY_ROUTES, matchRoute, pathOf } from '../routing/route-table';
 import { ClientIp } from '../security/client-ip';
 import { RateLimits, ROUTE_LIMITS } from '../security/rate-limits';
 import { originalUrlOf, sendError, tooManyRequests } from './raw-http';
+import { bodyTooLargeMessage } from './streamed-body';
 import type { ProxiedRequest } from './upstreams';
-import { Upstreams } from './upstreams';
 
 /** Calls that end the session they come with. */
 const SESSION_ENDING_PATHS = new Set(['/api/logout', '/api/login', '/api/register']);
-
-const formatBytes = (bytes: number): string =>
-  bytes >= 1024 * 1024
-    ? `${Math.round(bytes / (1024 * 1024))} MB`
-    : `${Math.round(bytes / 1024)} KB`;
 
 /**
  * Routes /api calls to their service: unknown /api paths get a JSON 404, bodies
@@ -33,7 +28,6 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(CachedSessions) private readonly sessions: CachedSessions,
-    private readonly upstreams: Upstreams,
     private readonly limits: RateLimits,
     private readonly clientIp: ClientIp,
   ) {}
@@ -57,10 +51,7 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     const limit = route.bodyLimit ?? this.config.JSON_BODY_LIMIT_BYTES;
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
-      return sendError(res, 413, `Request body is too large (at most ${formatBytes(limit)})`);
-    }
-    if (req.body === undefined && req.headers['transfer-encoding']) {
-      req.onUpstreamRequest = (upstream) => capStreamedBody(req, res, upstream, limit);
+      return sendError(res, 413, bodyTooLargeMessage(limit));
     }
 
     const cookies = parseCookies(req.headers.cookie ?? '');
@@ -103,25 +94,9 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     // The service sees (and the identity header signs) the path the client asked for.
     req.url = url;
     if (route.inGateway) return next();
-    await this.upstreams.handler(route.upstream)(req, res, next);
+    // On to the proxy's routes (proxy-routes.ts), which stream the body within this limit.
+    req.upstream = route.upstream;
+    req.bodyLimit = limit;
+    next();
   }
-}
-
-/** Stops a chunked body that grows past the limit, answering 413 if nothing was answered yet. */
-function capStreamedBody(
-  req: ProxiedRequest,
-  res: ServerResponse,
-  upstream: ClientRequest,
-  limit: number,
-) {
-  let received = 0;
-  req.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limit && !upstream.destroyed) {
-      req.unpipe(upstream);
-      upstream.destroy();
-      sendError(res, 413, `Request body is too large (at most ${formatBytes(limit)})`);
-      req.resume();
-    }
-  });
 }

@@ -1,9 +1,6 @@
-import { Agent } from 'node:http';
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
-import type { OnApplicationShutdown } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { RequestHandler } from 'http-proxy-middleware';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   INTERNAL_IDENTITY_HEADER,
   signInternalIdentity,
@@ -12,17 +9,19 @@ import {
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { Upstream } from '../routing/route-table';
-import { UPSTREAM_TIMEOUTS_MS, UPSTREAMS } from '../routing/route-table';
+import { UPSTREAM_TIMEOUTS_MS } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
-import { sendError } from './raw-http';
+import { BodyTooLargeError } from './streamed-body';
 
 /** What the gateway has decided about a request before handing it on. */
 export interface ProxiedRequest extends GatewayRequest {
   identity?: { userId: string | null };
   /** The visitor key analytics receives (VISITOR_KEY_HEADER); set for analytics routes only. */
   visitorKey?: string;
-  /** Called with the upstream request once it exists (to cap streamed bodies). */
-  onUpstreamRequest?: (upstream: ClientRequest) => void;
+  /** The service the request goes to, once every check has passed. */
+  upstream?: Upstream;
+  /** The largest body the request's route takes. */
+  bodyLimit?: number;
 }
 
 const UNREACHABLE = new Set([
@@ -36,25 +35,57 @@ const UNREACHABLE = new Set([
 /** Response headers that say too much about what runs behind the gateway. */
 const HIDDEN_RESPONSE_HEADERS = ['x-powered-by', 'server'];
 
+/** What an error answer needs of a reply (reply-from's onError types it for any server). */
+interface ErrorReply {
+  readonly sent: boolean;
+  readonly raw: { readonly headersSent: boolean; destroy(): void };
+  code(status: number): this;
+  header(name: string, value: string): this;
+  send(payload: string): this;
+}
+
+/** A request is sent once: a retried POST could post twice, and a retried read adds load. */
+const NO_RETRY = (): null => null;
+
 /**
- * One http-proxy-middleware per service over a keep-alive agent. Every proxied
- * request carries the signed identity (user or visitor) bound to its method and
- * path; only identity receives the session cookie, and only analytics a visitor
- * key (`x-wave-visitor`, made here: a client's own is always dropped).
+ * An error and its causes, outermost first (at most five). Checked by shape: an error made by
+ * Node's own sockets need not be an `Error` of the realm reading it (Jest's, say).
+ */
+function chainOf(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    chain.push(current);
+    if (chain.length === 5) break;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+/** The error codes along an error's chain of causes. */
+const codesOf = (error: unknown): string[] =>
+  chainOf(error)
+    .map((link) => (link as { code?: unknown }).code)
+    .filter((code): code is string => typeof code === 'string');
+
+/** The first error of that type along an error's chain of causes. */
+function causeOf<T extends Error>(
+  error: unknown,
+  type: new (...args: never[]) => T,
+): T | undefined {
+  return chainOf(error).find((link): link is T => link instanceof type);
+}
+
+/**
+ * Hands requests to their service with @fastify/reply-from (undici, a keep-alive pool per
+ * service). Every proxied request carries the signed identity (user or visitor) bound to its
+ * method and path; only identity receives the session cookie, and only analytics a visitor key
+ * (`x-wave-visitor`, made here: a client's own is always dropped).
  */
 @Injectable()
-export class Upstreams implements OnApplicationShutdown {
+export class Upstreams {
   private readonly logger = new Logger(Upstreams.name);
-  private readonly agents = new Map<Upstream, Agent>();
-  private readonly handlers = new Map<Upstream, RequestHandler>();
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    for (const upstream of UPSTREAMS) {
-      const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
-      this.agents.set(upstream, agent);
-      this.handlers.set(upstream, this.createHandler(upstream, agent));
-    }
-  }
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   urlOf(upstream: Upstream): string {
     switch (upstream) {
@@ -75,73 +106,76 @@ export class Upstreams implements OnApplicationShutdown {
     }
   }
 
-  handler(upstream: Upstream): RequestHandler {
-    const handler = this.handlers.get(upstream);
-    if (!handler) throw new Error(`No proxy for ${upstream}`);
-    return handler;
-  }
-
-  onApplicationShutdown(): void {
-    for (const agent of this.agents.values()) agent.destroy();
-  }
-
-  private createHandler(upstream: Upstream, agent: Agent): RequestHandler {
-    return createProxyMiddleware<IncomingMessage, ServerResponse>({
-      target: this.urlOf(upstream),
-      agent,
-      xfwd: true,
-      proxyTimeout: Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0),
-      on: {
-        proxyReq: (proxyReq, rawRequest) => {
-          // Under overload the socket can come after the request was given up (the client
-          // left, or the upstream timeout answered 502): its headers are gone then, and
-          // setting one would throw out of an event handler and stop the gateway.
-          if (proxyReq.headersSent || proxyReq.destroyed) return;
-          const req = rawRequest as ProxiedRequest;
-          proxyReq.setHeader(
-            INTERNAL_IDENTITY_HEADER,
-            signInternalIdentity({
-              secret: this.config.INTERNAL_AUTH_SECRET,
-              userId: req.identity?.userId ?? null,
-              method: req.method ?? 'GET',
-              url: req.url ?? '/',
-            }),
-          );
-          if (upstream !== 'identity') proxyReq.removeHeader('cookie');
-          // Always the gateway's own: a client's header of that name never reaches a service.
-          proxyReq.removeHeader(VISITOR_KEY_HEADER);
-          if (req.visitorKey !== undefined) proxyReq.setHeader(VISITOR_KEY_HEADER, req.visitorKey);
-          if (req.body !== undefined) writeJsonBody(proxyReq, req.body);
-          else req.onUpstreamRequest?.(proxyReq);
-        },
-        proxyRes: (proxyRes) => {
-          for (const name of HIDDEN_RESPONSE_HEADERS) delete proxyRes.headers[name];
-        },
-        error: (error, _req, res) => {
-          const code = (error as NodeJS.ErrnoException).code ?? '';
-          this.logger.warn(`${upstream} proxy error: ${code || error.message}`);
-          if (!('writeHead' in res)) {
-            res.destroy();
-            return;
-          }
-          if (UNREACHABLE.has(code)) sendError(res, 503, `The ${upstream} service is unavailable`);
-          else sendError(res, 502, `The ${upstream} service did not answer`);
-        },
+  /** Sends the request on to its service and the service's answer back, streamed both ways. */
+  forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream): void {
+    const raw = request.raw as ProxiedRequest;
+    const url = raw.url ?? '/';
+    // A body the gateway has read already (a sign-in it counted) is sent as it was read,
+    // whatever JSON value it is (`false`, `0`, `null` and `""` included).
+    const body =
+      raw.body === undefined
+        ? {}
+        : { body: JSON.stringify(raw.body) ?? 'null', contentType: 'application/json' };
+    reply.from(`${this.urlOf(upstream)}${url}`, {
+      ...body,
+      timeout: Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0),
+      retryDelay: NO_RETRY,
+      rewriteRequestHeaders: (_request, headers) => this.requestHeaders(upstream, raw, headers),
+      rewriteHeaders: (headers) => {
+        for (const name of HIDDEN_RESPONSE_HEADERS) delete headers[name];
+        return headers;
       },
+      onError: (failed, { error }) => this.answerError(upstream, failed, error),
     });
   }
-}
 
-/**
- * Sends on a JSON body the gateway has already read (a sign-in it counted).
- * Any JSON value, including `false`, `0`, `null` and `""`: http-proxy-middleware's
- * fixRequestBody skips falsy bodies, which left the service waiting for bytes
- * that never came (a 502 after the upstream timeout instead of the service's 400).
- */
-export function writeJsonBody(proxyReq: ClientRequest, body: unknown): void {
-  const bytes = Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
-  proxyReq.setHeader('content-type', 'application/json');
-  proxyReq.setHeader('content-length', bytes.length);
-  proxyReq.removeHeader('transfer-encoding');
-  proxyReq.write(bytes);
+  private requestHeaders(
+    upstream: Upstream,
+    req: ProxiedRequest,
+    headers: IncomingHttpHeaders,
+  ): IncomingHttpHeaders {
+    headers[INTERNAL_IDENTITY_HEADER] = signInternalIdentity({
+      secret: this.config.INTERNAL_AUTH_SECRET,
+      userId: req.identity?.userId ?? null,
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+    });
+    if (upstream !== 'identity') delete headers.cookie;
+    // Always the gateway's own: a client's header of that name never reaches a service.
+    delete headers[VISITOR_KEY_HEADER];
+    if (req.visitorKey !== undefined) headers[VISITOR_KEY_HEADER] = req.visitorKey;
+    const address = req.socket.remoteAddress ?? '';
+    const forwardedFor = headers['x-forwarded-for'];
+    headers['x-forwarded-for'] = forwardedFor ? `${String(forwardedFor)},${address}` : address;
+    headers['x-forwarded-proto'] = 'http';
+    headers['x-forwarded-host'] ??= req.headers.host;
+    return headers;
+  }
+
+  private answerError(upstream: Upstream, reply: ErrorReply, error: Error): void {
+    const tooLarge = causeOf(error, BodyTooLargeError);
+    if (tooLarge) {
+      // The rest of the body is not read: the connection cannot be used again.
+      reply.header('connection', 'close');
+      return this.send(reply, 413, tooLarge.message);
+    }
+    const codes = codesOf(error);
+    this.logger.warn(`${upstream} proxy error: ${codes.at(-1) ?? error.message}`);
+    if (codes.some((code) => UNREACHABLE.has(code))) {
+      return this.send(reply, 503, `The ${upstream} service is unavailable`);
+    }
+    this.send(reply, 502, `The ${upstream} service did not answer`);
+  }
+
+  private send(reply: ErrorReply, status: number, message: string): void {
+    if (reply.sent || reply.raw.headersSent) {
+      reply.raw.destroy();
+      return;
+    }
+    reply
+      .code(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify({ message }));
+  }
 }

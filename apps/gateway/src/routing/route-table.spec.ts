@@ -1,55 +1,67 @@
-import { matchRoute, pathOf, ROUTE_LIMIT_NAMES, ROUTES, UPSTREAMS } from './route-table';
+import Fastify from 'fastify';
+import type { Upstream } from './route-table';
+import {
+  matchRoute,
+  pathOf,
+  PROXIED_PATHS,
+  ROUTE_LIMIT_NAMES,
+  ROUTES,
+  UPSTREAMS,
+} from './route-table';
+
+/** A path of every rule, with the service it goes to. */
+const ROUTED: [string, Upstream][] = [
+  ['/api/register', 'identity'],
+  ['/api/login', 'identity'],
+  ['/api/logout', 'identity'],
+  ['/api/user', 'identity'],
+  ['/api/user?x=1', 'identity'],
+  ['/api/users/ada', 'identity'],
+  ['/api/users/profile/images', 'identity'],
+  ['/api/users/0190b1de-1111-7000-8000-000000000001/followers?limit=5', 'identity'],
+  ['/api/tweets', 'timeline'],
+  ['/api/tweets?cursor=abc', 'timeline'],
+  ['/api/tweets/pin', 'timeline'],
+  ['/api/tweets/0190b1de-1111-7000-8000-000000000001', 'timeline'],
+  ['/api/tweets/0190b1de-1111-7000-8000-000000000001/like', 'timeline'],
+  ['/api/users/ada/tweets', 'timeline'],
+  ['/api/link-preview', 'timeline'],
+  ['/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fa.png', 'timeline'],
+  ['/api/communities', 'communities'],
+  ['/api/communities?category=art%20%26%20design&search=x', 'communities'],
+  ['/api/communities/my-communities', 'communities'],
+  ['/api/communities/0190b1de-1111-7000-8000-000000000001/join', 'communities'],
+  [
+    '/api/communities/0190b1de-1111-7000-8000-000000000001/requests/0190b1de-1111-7000-8000-000000000002/approve',
+    'communities',
+  ],
+  ['/api/posts/0190b1de-1111-7000-8000-000000000001', 'communities'],
+  ['/api/posts/0190b1de-1111-7000-8000-000000000001/comments?limit=5', 'communities'],
+  ['/api/search?q=launch&type=posts', 'search'],
+  ['/api/search/analytics', 'search'],
+  ['/api/trends?limit=5', 'search'],
+  ['/api/objects/upload', 'media'],
+  ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
+  ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
+  ['/api/ai/recommendations', 'recommendations'],
+  ['/api/ai/recommendations?maxRecommendations=5', 'recommendations'],
+  ['/api/ai/feedback', 'recommendations'],
+  ['/api/seo/track', 'analytics'],
+  ['/api/seo/analyze', 'analytics'],
+  ['/api/seo/optimize', 'analytics'],
+  ['/api/seo/analytics', 'analytics'],
+  ['/api/seo/recommendations', 'analytics'],
+  ['/api/analytics/impressions', 'analytics'],
+  ['/api/analytics/views?ids=0190b1de-1111-7000-8000-000000000001', 'analytics'],
+  ['/api/analytics/user/0190b1de-1111-7000-8000-000000000001/30d?tz=Europe%2FParis', 'analytics'],
+  ['/sitemap.xml', 'analytics'],
+  ['/sitemap.xml?x=1', 'analytics'],
+  ['/sitemaps/posts-1.xml', 'analytics'],
+  ['/sitemaps/anything', 'analytics'],
+];
 
 describe(matchRoute.name, () => {
-  it.each([
-    ['/api/register', 'identity'],
-    ['/api/login', 'identity'],
-    ['/api/logout', 'identity'],
-    ['/api/user', 'identity'],
-    ['/api/user?x=1', 'identity'],
-    ['/api/users/ada', 'identity'],
-    ['/api/users/profile/images', 'identity'],
-    ['/api/users/0190b1de-1111-7000-8000-000000000001/followers?limit=5', 'identity'],
-    ['/api/tweets', 'timeline'],
-    ['/api/tweets?cursor=abc', 'timeline'],
-    ['/api/tweets/pin', 'timeline'],
-    ['/api/tweets/0190b1de-1111-7000-8000-000000000001', 'timeline'],
-    ['/api/tweets/0190b1de-1111-7000-8000-000000000001/like', 'timeline'],
-    ['/api/users/ada/tweets', 'timeline'],
-    ['/api/link-preview', 'timeline'],
-    ['/api/image-proxy?url=https%3A%2F%2Fexample.com%2Fa.png', 'timeline'],
-    ['/api/communities', 'communities'],
-    ['/api/communities?category=art%20%26%20design&search=x', 'communities'],
-    ['/api/communities/my-communities', 'communities'],
-    ['/api/communities/0190b1de-1111-7000-8000-000000000001/join', 'communities'],
-    [
-      '/api/communities/0190b1de-1111-7000-8000-000000000001/requests/0190b1de-1111-7000-8000-000000000002/approve',
-      'communities',
-    ],
-    ['/api/posts/0190b1de-1111-7000-8000-000000000001', 'communities'],
-    ['/api/posts/0190b1de-1111-7000-8000-000000000001/comments?limit=5', 'communities'],
-    ['/api/search?q=launch&type=posts', 'search'],
-    ['/api/search/analytics', 'search'],
-    ['/api/trends?limit=5', 'search'],
-    ['/api/objects/upload', 'media'],
-    ['/objects/uploads/0190b1de-1111-7000-8000-000000000001?expires=1&signature=x', 'media'],
-    ['/objects/uploads/0190b1de-1111-7000-8000-000000000001/display', 'media'],
-    ['/api/ai/recommendations', 'recommendations'],
-    ['/api/ai/recommendations?maxRecommendations=5', 'recommendations'],
-    ['/api/ai/feedback', 'recommendations'],
-    ['/api/seo/track', 'analytics'],
-    ['/api/seo/analyze', 'analytics'],
-    ['/api/seo/optimize', 'analytics'],
-    ['/api/seo/analytics', 'analytics'],
-    ['/api/seo/recommendations', 'analytics'],
-    ['/api/analytics/impressions', 'analytics'],
-    ['/api/analytics/views?ids=0190b1de-1111-7000-8000-000000000001', 'analytics'],
-    ['/api/analytics/user/0190b1de-1111-7000-8000-000000000001/30d?tz=Europe%2FParis', 'analytics'],
-    ['/sitemap.xml', 'analytics'],
-    ['/sitemap.xml?x=1', 'analytics'],
-    ['/sitemaps/posts-1.xml', 'analytics'],
-    ['/sitemaps/anything', 'analytics'],
-  ])('sends %s to %s', (url, upstream) => {
+  it.each(ROUTED)('sends %s to %s', (url, upstream) => {
     expect(matchRoute(url)?.upstream).toBe(upstream);
   });
 
@@ -137,5 +149,25 @@ describe(matchRoute.name, () => {
 
   it('ignores the query and fragment', () => {
     expect(pathOf('/api/user?next=/api/users#x')).toBe('/api/user');
+  });
+});
+
+describe('PROXIED_PATHS', () => {
+  it("take every routed path to the proxy's routes in Fastify's router", async () => {
+    const app = Fastify();
+    for (const path of PROXIED_PATHS) app.all(path, () => Promise.resolve('proxied'));
+    app.get('/api/health', () => Promise.resolve('gateway'));
+    try {
+      for (const [url] of ROUTED) {
+        for (const method of ['GET', 'POST', 'DELETE'] as const) {
+          expect(`${method} ${url} ${(await app.inject({ method, url })).body}`).toBe(
+            `${method} ${url} proxied`,
+          );
+        }
+      }
+      expect((await app.inject({ url: '/api/health' })).body).toBe('gateway');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -82,6 +82,12 @@ export const ROUTES: readonly RouteRule[] = [
   },
 ];
 
+/**
+ * The paths under which ROUTES lie, for the router (find-my-way wildcards): requests to
+ * them go to the proxy's routes once ProxyMiddleware has matched their rule.
+ */
+export const PROXIED_PATHS = ['/api/*', '/sitemap.xml', '/sitemaps/*', '/objects/*'] as const;
+
 /** Routes the gateway answers itself. */
 export const GATEWAY_ROUTES: ReadonlySet<string> = new Set(['/api/health']);
 

@@ -1,0 +1,43 @@
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROXIED_PATHS, pathOf } from '../routing/route-table';
+import { sendError } from './raw-http';
+import { streamedBody } from './streamed-body';
+import type { ProxiedRequest, Upstreams } from './upstreams';
+
+/** Sockets kept per service at most (undici's pool), as many as requests in flight. */
+const CONNECTIONS_PER_SERVICE = 512;
+
+/**
+ * The routes the gateway proxies, in a scope of their own where bodies are not parsed but
+ * streamed to the service as they arrive (the gateway's own routes keep Fastify's JSON parser).
+ * By the time a request reaches them, ProxyMiddleware has checked it and chosen its service
+ * (`upstream`); one it has not chosen a service for is not a route.
+ */
+export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {
+  return async (scope: FastifyInstance): Promise<void> => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (request, payload, done) => {
+      const raw = request.raw as ProxiedRequest;
+      done(null, streamedBody(payload, raw.headers, raw.bodyLimit ?? defaultBodyLimit));
+    });
+    await scope.register(replyFrom, {
+      undici: { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 },
+      disableRequestLogging: true,
+    });
+    const forward = (request: FastifyRequest, reply: FastifyReply) => {
+      const raw = request.raw as ProxiedRequest;
+      if (raw.upstream === undefined) {
+        reply.hijack();
+        return sendError(
+          reply.raw,
+          404,
+          `No such endpoint: ${raw.method ?? 'GET'} ${pathOf(request.url)}`,
+        );
+      }
+      upstreams.forward(request, reply, raw.upstream);
+      return reply;
+    };
+    for (const path of PROXIED_PATHS) scope.all(path, forward);
+  };
+}
