@@ -30,5 +30,13 @@ export const appEnv = (overrides: Record<string, string> = {}): Record<string, s
       redisKeyPrefix: REDIS_KEY_PREFIX,
       internalAuthSecret: INTERNAL_AUTH_SECRET,
     },
-    { DATABASE_POOL_SIZE: '20', REQUEST_RATE_LIMIT_PER_IP: '1000000000', ...overrides },
+    {
+      DATABASE_POOL_SIZE: '20',
+      REQUEST_RATE_LIMIT_PER_IP: '1000000000',
+      // Node options of the services alone (not of the load generator), to compare settings.
+      ...(process.env['BENCH_SERVICE_NODE_OPTIONS']
+        ? { NODE_OPTIONS: process.env['BENCH_SERVICE_NODE_OPTIONS'] }
+        : {}),
+      ...overrides,
+    },
   );
