@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -28,6 +29,15 @@ export async function createServiceApp(
     logger: false,
     return503OnClosing: true,
     requestIdHeader: false,
+    // A URL the router cannot read (a broken %-escape): `{ message }` like every other error.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({
+          message: error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : error.message,
+        });
+    },
     genReqId: (request: IncomingMessage) => {
       const id = requestIdOf(request);
       // Passed on to the services the request reaches.

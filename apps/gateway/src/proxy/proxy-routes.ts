@@ -21,6 +21,14 @@ export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {
       const raw = request.raw as ProxiedRequest;
       done(null, streamedBody(payload, raw.headers, raw.bodyLimit ?? defaultBodyLimit));
     });
+    // What the proxy itself refuses (a path that climbs with '..') as `{ message }`.
+    scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) return reply.code(500).send({ message: 'Internal server error' });
+      return reply.code(status).send({
+        message: status === 400 ? `The path is not valid: ${error.message}` : error.message,
+      });
+    });
     await scope.register(replyFrom, {
       undici: { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 },
       disableRequestLogging: true,
