@@ -31,6 +31,8 @@ export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {
     });
     await scope.register(replyFrom, {
       undici: { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 },
+      // Its sockets are closed with the app (reply-from keeps them by default).
+      destroyAgent: true,
       disableRequestLogging: true,
     });
     const forward = (request: FastifyRequest, reply: FastifyReply) => {

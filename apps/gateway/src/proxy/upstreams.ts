@@ -9,7 +9,7 @@ import {
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { Upstream } from '../routing/route-table';
-import { UPSTREAM_TIMEOUTS_MS } from '../routing/route-table';
+import { pathOf, UPSTREAM_TIMEOUTS_MS } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
 import { BodyTooLargeError } from './streamed-body';
 
@@ -32,8 +32,30 @@ const UNREACHABLE = new Set([
   'ENETUNREACH',
 ]);
 
+/**
+ * Hop-by-hop request headers (RFC 9110 7.6.1) that are the client's business with the gateway,
+ * not the service's; undici refuses several of them outright (`expect`, `keep-alive`, `upgrade`).
+ */
+const HOP_BY_HOP_REQUEST_HEADERS = [
+  'expect',
+  'keep-alive',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+];
+
 /** Response headers that say too much about what runs behind the gateway. */
 const HIDDEN_RESPONSE_HEADERS = ['x-powered-by', 'server'];
+
+/** True when the URL parser leaves the path as it is (what the service will be sent). */
+function isCanonicalPath(path: string): boolean {
+  try {
+    return new URL(path, 'http://gateway.invalid').pathname === path;
+  } catch {
+    return false;
+  }
+}
 
 /** What an error answer needs of a reply (reply-from's onError types it for any server). */
 interface ErrorReply {
@@ -106,17 +128,27 @@ export class Upstreams {
     }
   }
 
-  /** Sends the request on to its service and the service's answer back, streamed both ways. */
+  /**
+   * Sends the request on to its service and the service's answer back, streamed both ways. The
+   * service sees the path and query exactly as the client sent them (the identity header signs
+   * them so): a path that URL parsing would change (dot segments, backslashes, characters left
+   * unescaped) is refused rather than rewritten, and the query is passed on untouched.
+   */
   forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream): void {
     const raw = request.raw as ProxiedRequest;
-    const url = raw.url ?? '/';
+    const path = pathOf(raw.url ?? '/');
+    if (!isCanonicalPath(path)) {
+      this.send(reply, 400, 'The path is not valid');
+      return;
+    }
     // A body the gateway has read already (a sign-in it counted) is sent as it was read,
     // whatever JSON value it is (`false`, `0`, `null` and `""` included).
     const body =
       raw.body === undefined
         ? {}
         : { body: JSON.stringify(raw.body) ?? 'null', contentType: 'application/json' };
-    reply.from(`${this.urlOf(upstream)}${url}`, {
+    // The path alone: reply-from appends the request's own query, as it came.
+    reply.from(`${this.urlOf(upstream)}${path}`, {
       ...body,
       timeout: Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0),
       retryDelay: NO_RETRY,
@@ -140,6 +172,7 @@ export class Upstreams {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
     });
+    for (const name of HOP_BY_HOP_REQUEST_HEADERS) delete headers[name];
     if (upstream !== 'identity') delete headers.cookie;
     // Always the gateway's own: a client's header of that name never reaches a service.
     delete headers[VISITOR_KEY_HEADER];

@@ -158,7 +158,8 @@ describe('PROXIED_PATHS', () => {
     for (const path of PROXIED_PATHS) app.all(path, () => Promise.resolve('proxied'));
     app.get('/api/health', () => Promise.resolve('gateway'));
     try {
-      for (const [url] of ROUTED) {
+      // Not those the gateway answers itself: a controller of its own takes them.
+      for (const [url] of ROUTED.filter(([routed]) => matchRoute(routed)?.inGateway !== true)) {
         for (const method of ['GET', 'POST', 'DELETE'] as const) {
           expect(`${method} ${url} ${(await app.inject({ method, url })).body}`).toBe(
             `${method} ${url} proxied`,
