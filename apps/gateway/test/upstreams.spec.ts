@@ -316,6 +316,20 @@ describe('the gateway and its upstreams', () => {
       ).toEqual({ ok: true, userId: memberId });
     });
 
+    it.each([
+      ['GET', '/api/seo/track'],
+      ['POST', '/api/health'],
+    ])(
+      'answers %s %s, a path it answers itself by another method, with 405',
+      async (method, path) => {
+        const response = await fetch(`${gatewayUrl}${path}`, { method });
+        expect(response.status).toBe(405);
+        expect(await response.json()).toEqual({
+          message: `Method ${method} is not allowed on ${path}`,
+        });
+      },
+    );
+
     it("passes a service's 503 to a read on once, without asking again", async () => {
       const search = services.get('search')!;
       let asked = 0;

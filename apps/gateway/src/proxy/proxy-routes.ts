@@ -1,6 +1,6 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PROXIED_PATHS, pathOf } from '../routing/route-table';
+import { GATEWAY_ROUTES, matchRoute, PROXIED_PATHS, pathOf } from '../routing/route-table';
 import { sendError } from './raw-http';
 import { streamedBody } from './streamed-body';
 import type { ProxiedRequest, Upstreams } from './upstreams';
@@ -38,12 +38,14 @@ export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {
     const forward = (request: FastifyRequest, reply: FastifyReply) => {
       const raw = request.raw as ProxiedRequest;
       if (raw.upstream === undefined) {
+        // A path the gateway answers itself, asked with a method its controller does not take.
+        const path = pathOf(request.url);
+        const method = raw.method ?? 'GET';
         reply.hijack();
-        return sendError(
-          reply.raw,
-          404,
-          `No such endpoint: ${raw.method ?? 'GET'} ${pathOf(request.url)}`,
-        );
+        if (GATEWAY_ROUTES.has(path) || matchRoute(request.url)?.inGateway) {
+          return sendError(reply.raw, 405, `Method ${method} is not allowed on ${path}`);
+        }
+        return sendError(reply.raw, 404, `No such endpoint: ${method} ${path}`);
       }
       upstreams.forward(request, reply, raw.upstream);
       return reply;
