@@ -31,6 +31,7 @@ import {
 import type { TimelineConfig } from '../src/config/timeline.config';
 import { loadTimelineConfig } from '../src/config/timeline.config';
 import { migrateTimeline } from '../src/database/migrate';
+import type { FanOutOutcome } from '../src/events/timeline-events.worker';
 import { FAN_OUT_QUEUE } from '../src/feeds/fan-out.queue';
 import { createTimelineApp } from '../src/timeline-app';
 
@@ -231,12 +232,40 @@ export class TimelineHarness {
   }
 
   /**
-   * Waits until the post (or, with `retweeterId`, the retweet) has been fanned
-   * out: commit → outbox relay → timeline-events → fan-out job → Redis.
+   * Waits until the post (or, with `retweeterId`, the retweet) has been fanned out: commit →
+   * outbox relay → timeline-events → Redis, through a fan-out job when the audience is large.
    */
   async waitForFanOut(tweetId: string, retweeterId?: string): Promise<FanOutResult> {
-    const jobId = retweeterId ? `retweet-${tweetId}-${retweeterId}` : `post-${tweetId}`;
-    return this.jobDone<FanOutResult>(this.fanOutQueue, jobId, `fan-out ${jobId}`);
+    const outcome = await this.fanOutOutcome(tweetId, retweeterId);
+    if (!('queued' in outcome)) return outcome;
+    const what = retweeterId ? `retweet ${tweetId} by ${retweeterId}` : `post ${tweetId}`;
+    return this.jobDone<FanOutResult>(this.fanOutQueue, outcome.queued, `fan-out ${what}`);
+  }
+
+  /** What the post's (or retweet's) event did about its fan-out, once it was handled. */
+  async fanOutOutcome(tweetId: string, retweeterId?: string): Promise<FanOutOutcome> {
+    const what = retweeterId ? `retweet ${tweetId} by ${retweeterId}` : `post ${tweetId}`;
+    const [event] = await eventually(
+      (): Promise<{ event_id: string }[]> =>
+        this.dataSource.query(
+          `SELECT event_id FROM timeline.outbox
+           WHERE name = $1 AND payload->>'tweetId' = $2 AND ($3::text IS NULL OR payload->>'userId' = $3)
+           ORDER BY id DESC LIMIT 1`,
+          [retweeterId ? 'retweet.created' : 'tweet.created', tweetId, retweeterId ?? null],
+        ),
+      (rows) => rows.length > 0,
+      { what: `the event of ${what}` },
+    );
+    return this.jobDone<FanOutOutcome>(
+      this.events.get('timeline'),
+      event!.event_id,
+      `the event of ${what}`,
+    );
+  }
+
+  /** The fan-out job of that id, if there is one. */
+  fanOutJob(jobId: string) {
+    return this.fanOutQueue.getJob(jobId);
   }
 
   /** One page of the home timeline (member) or the public timeline (visitor). */

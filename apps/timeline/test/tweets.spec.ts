@@ -155,6 +155,38 @@ describe(TweetsController.name, () => {
       });
     });
 
+    it('writes a post, its hashtags, mentions and event together: none of them when the event is refused', async () => {
+      const imageUrls = ['/objects/uploads/0190b1de-1111-7000-8000-0000000000b2'];
+      const refused = 'Refused at the event #allornothing @grace';
+      // PostgreSQL refuses the outbox row, the last part of the post's write.
+      await sut.dataSource.query(
+        `ALTER TABLE timeline.outbox ADD CONSTRAINT ck_test_refused CHECK (payload->>'content' IS DISTINCT FROM '${refused}') NOT VALID`,
+      );
+      let failed;
+      try {
+        failed = await sut.call('POST', '/api/tweets', {
+          as: ada,
+          body: { content: refused, imageUrls },
+        });
+      } finally {
+        await sut.dataSource.query(`ALTER TABLE timeline.outbox DROP CONSTRAINT ck_test_refused`);
+      }
+      expect(failed.statusCode).toBe(500);
+      const claim = sut.claims.find((request) => request.objectPaths[0] === imageUrls[0]);
+      const id = claim?.subjectId ?? '';
+      expect(await row(id)).toBeNull();
+      const left = await sut.dataSource.query(
+        `SELECT (SELECT count(*) FROM timeline.tweet_hashtags WHERE tweet_id = $1)::int AS hashtags,
+                (SELECT count(*) FROM timeline.tweet_mentions WHERE tweet_id = $1)::int AS mentions,
+                (SELECT count(*) FROM timeline.outbox WHERE payload->>'tweetId' = $1::text)::int AS events`,
+        [id],
+      );
+      expect(left).toEqual([{ hashtags: 0, mentions: 0, events: 0 }]);
+      expect(sut.heldClaims()).not.toContainEqual(
+        expect.objectContaining({ objectPath: imageUrls[0] }),
+      );
+    });
+
     it.each([
       ['not a data URL', 'hello'],
       ['an SVG', 'data:image/svg+xml;base64,PHN2Zz4='],

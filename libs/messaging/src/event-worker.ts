@@ -15,10 +15,11 @@ import {
 } from '@wave/contracts';
 import type { QueueConnection } from './event-queues';
 
+/** Handles an event; what it resolves with is kept as its job's result, for inspection. */
 export type EventHandler<E extends EventName> = (
   payload: EventPayload<E>,
   envelope: EventEnvelope<E>,
-) => Promise<void>;
+) => Promise<unknown>;
 
 /** One handler for every event the consumer subscribes to: no more, no fewer. */
 export type EventHandlers<C extends EventConsumer> = {
@@ -96,7 +97,7 @@ export class EventWorker<C extends EventConsumer> {
     this.worker = null;
   }
 
-  private async process(job: Job): Promise<void> {
+  private async process(job: Job): Promise<unknown> {
     const envelope = eventEnvelopeSchema.safeParse(job.data);
     if (!envelope.success) {
       throw new UnrecoverableError(`Invalid event envelope: ${envelope.error.message}`);
@@ -111,6 +112,6 @@ export class EventWorker<C extends EventConsumer> {
     if (!payload.success) {
       throw new UnrecoverableError(`Invalid ${name} payload: ${payload.error.message}`);
     }
-    await handler(payload.data, { ...envelope.data, payload: payload.data });
+    return handler(payload.data, { ...envelope.data, payload: payload.data });
   }
 }

@@ -161,6 +161,14 @@ export class OutboxRelay {
 /** An event to append: its name and its payload. */
 export type OutboxEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
 
+/** An outbox row as a caller's own statement inserts it (see `EventOutbox.rowsOf`). */
+export interface OutboxRowValues {
+  eventId: string;
+  name: EventName;
+  /** Checked against the event's schema. */
+  payload: object;
+}
+
 /**
  * Writes events in the caller's transaction. Use `transaction()` so the relay is
  * kicked right after the commit.
@@ -182,14 +190,34 @@ export class EventOutbox {
   /** Several events in one insert, relayed in the order given. */
   async appendMany(manager: EntityManager, events: readonly OutboxEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await manager.insert(
-      OutboxEventEntity,
-      events.map(({ name, payload }) => ({
-        eventId: uuidv7(),
-        name,
-        payload: eventPayloadSchemas[name].parse(payload),
-      })),
-    );
+    await manager.insert(OutboxEventEntity, this.rowsOf(events));
+  }
+
+  /**
+   * The rows of events that a caller's own statement inserts into `table` along with the change
+   * they describe (one statement is one transaction, where `transaction` takes a round trip per
+   * statement and two more): checked against their schemas and given their ids, in the order
+   * given. Call `written()` once that statement has run.
+   */
+  rowsOf(events: readonly OutboxEvent[]): OutboxRowValues[] {
+    return events.map(({ name, payload }) => ({
+      eventId: uuidv7(),
+      name,
+      payload: eventPayloadSchemas[name].parse(payload) as object,
+    }));
+  }
+
+  /** The outbox table, schema-qualified, for statements that insert `rowsOf`. */
+  get table(): string {
+    return this.dataSource.getMetadata(OutboxEventEntity).tablePath;
+  }
+
+  /**
+   * Relays what a committed statement or transaction wrote. Once the current task is done: the
+   * relay's statements would otherwise go out ahead of the answer the caller is writing.
+   */
+  written(): void {
+    if (this.relay) setImmediate(() => this.relay?.kick());
   }
 
   /**
@@ -216,7 +244,7 @@ export class EventOutbox {
       if (!workDone) await options.rolledBack?.().catch(() => undefined);
       throw error;
     }
-    this.relay?.kick();
+    this.written();
     return result;
   }
 }

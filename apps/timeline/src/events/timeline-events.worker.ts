@@ -5,14 +5,23 @@ import { AuthorsRepository } from '../authors/authors.repository';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { FanOutQueue } from '../feeds/fan-out.queue';
+import { FanOutService } from '../feeds/fan-out.service';
+import type { FeedEntry } from '../feeds/feed-entry.util';
 import { HomeTimelineStore } from '../feeds/home-timeline.store';
 import { FollowsRepository } from '../follows/follows.repository';
 import { TweetViewsService } from '../tweet-cache/tweet-views.service';
 
+/** What a new post or retweet's event did about its fan-out (its job's result). */
+export type FanOutOutcome =
+  | { delivered: number; mergedOnRead: false }
+  /** The id of the fan-out job that delivers it. */
+  | { queued: string };
+
 /**
  * Timeline's subscriptions: the author and follow projections, and fan-out of
- * new posts and retweets (queued as fan-out jobs). A changed follow drops the
- * follower's cached timeline, rebuilt with the right sources on the next read.
+ * new posts and retweets (delivered with the event to a small audience, queued
+ * as a fan-out job to a large one). A changed follow drops the follower's
+ * cached timeline, rebuilt with the right sources on the next read.
  */
 @Injectable()
 export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
@@ -22,6 +31,7 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
     follows: FollowsRepository,
     store: HomeTimelineStore,
     fanOut: FanOutQueue,
+    delivery: FanOutService,
     views: TweetViewsService,
   ) {
     const applyUser = async (
@@ -39,6 +49,12 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
         after = batch[batch.length - 1] ?? null;
       }
     };
+    // Delivered with the event when the audience is small (retrying the event delivers again,
+    // which changes nothing), else queued as a resumable fan-out job: the result says which.
+    const fanOutOf = async (actorId: string, entry: FeedEntry): Promise<FanOutOutcome> =>
+      (await delivery.deliverAtOnce(actorId, entry)) ?? {
+        queued: await fanOut.enqueue(actorId, entry),
+      };
     super({
       consumer: 'timeline',
       redisUrl: config.REDIS_URL,
@@ -64,15 +80,15 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
           await store.invalidate(event.followerId);
         },
         'tweet.created': async (event) => {
-          if (event.parentId) return;
-          await fanOut.enqueue(event.authorId, {
+          if (event.parentId) return null;
+          return fanOutOf(event.authorId, {
             kind: 'post',
             tweetId: event.tweetId,
             at: new Date(event.createdAt).getTime(),
           });
         },
         'retweet.created': (event) =>
-          fanOut.enqueue(event.userId, {
+          fanOutOf(event.userId, {
             kind: 'retweet',
             tweetId: event.tweetId,
             retweeterId: event.userId,

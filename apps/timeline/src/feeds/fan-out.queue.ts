@@ -38,8 +38,8 @@ export class FanOutQueue implements OnApplicationShutdown {
     });
   }
 
-  /** Idempotent: one job per entry (its id is derived from the entry). */
-  async enqueue(actorId: string, entry: FeedEntry): Promise<void> {
+  /** Idempotent: one job per entry (its id, returned, is derived from the entry). */
+  async enqueue(actorId: string, entry: FeedEntry): Promise<string> {
     const job: FanOutJob = { actorId, entry };
     const id =
       entry.kind === 'post'
@@ -52,6 +52,7 @@ export class FanOutQueue implements OnApplicationShutdown {
       removeOnComplete: { age: 3600, count: 10_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     });
+    return id;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -20,6 +20,23 @@ export class FanOutService {
   ) {}
 
   /**
+   * Delivers the entry at once when the actor's followers fit in one batch (most accounts): one
+   * query for them and one round trip to Redis for their timelines and the actor's own. Null,
+   * having delivered nothing, when they do not: then a fan-out job (`deliver`, resumable, and
+   * the one to decide on merging at read time) does it.
+   */
+  async deliverAtOnce(
+    actorId: string,
+    entry: FeedEntry,
+  ): Promise<{ delivered: number; mergedOnRead: false } | null> {
+    const most = Math.min(this.config.FANOUT_BATCH_SIZE, this.config.FANOUT_MAX_FOLLOWERS);
+    const followers = await this.follows.followersAfter(actorId, null, most + 1);
+    if (followers.length > most) return null;
+    await this.store.addToCached([actorId, ...followers], entry);
+    return { delivered: followers.length, mergedOnRead: false };
+  }
+
+  /**
    * Delivers the entry, starting after `resumeAfter` (a follower id) when a
    * previous attempt got that far; `progress` is told after every batch.
    */

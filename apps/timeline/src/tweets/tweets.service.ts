@@ -13,11 +13,13 @@ import { decodeKeysetCursor, encodeKeysetCursor } from '@wave/database';
 import type { OutboxEvent } from '@wave/messaging';
 import { EventOutbox } from '@wave/messaging';
 import type { EntityManager } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { AuthorsRepository } from '../authors/authors.repository';
 import { TimelineException } from '../common/timeline.exception';
 import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import type { TweetImages } from '../images/tweet-images.service';
 import { TweetImagesService } from '../images/tweet-images.service';
+import type { PagePreview } from '../link-previews/link-preview-parser';
 import { LinkPreviewsService } from '../link-previews/link-previews.service';
 import type { VersionedAuthor } from '../tweet-cache/tweet-cache.codec';
 import { TweetViewsService } from '../tweet-cache/tweet-views.service';
@@ -35,6 +37,20 @@ export interface NewPost {
   request: CreateTweetRequest;
   parentId?: string | null;
   at?: Date | undefined;
+}
+
+/** A post being written: its id and text entities worked out. */
+type Draft = NewPost & { id: string; content: string; hashtags: string[]; mentions: string[] };
+
+/** A draft's row, its images claimed and its link preview found. */
+interface DraftRow {
+  id: string;
+  authorId: string;
+  content: string;
+  imageUrls: string[];
+  linkPreview: PagePreview | null;
+  hashtags: string[];
+  mentions: string[];
 }
 
 /** A like or retweet `addInteractions` adds; `at` backdates it. */
@@ -105,12 +121,11 @@ export class TweetsService {
   }
 
   /**
-   * Posts and replies in one transaction (what `create` and `reply` do, one post each; the demo
-   * seed writes its history fifty at a time): link previews and images first (images claimed
-   * last, and all given back if the transaction fails), then the replies' parents locked in id
-   * order, the rows, the parents' reply counts and the events (`tweet.created`, and
-   * `reply.created` for a reply), a few statements however many posts. All or none: a missing
-   * parent fails the lot. Returns the new ids in the order given.
+   * Posts and replies, all or none (what `create` and `reply` do, one post each; the demo seed
+   * writes its history fifty at a time): link previews and images first (images claimed last,
+   * and all given back if the write fails), then top-level posts in one statement, or with
+   * replies among them one transaction that locks the parents in id order, a few statements
+   * however many posts. A missing parent fails the lot. Returns the new ids in the order given.
    */
   async createMany(posts: readonly NewPost[]): Promise<string[]> {
     return (await this.write(posts)).ids;
@@ -122,11 +137,14 @@ export class TweetsService {
     states: TweetState[];
     authors: Map<string, VersionedAuthor>;
   }> {
-    const drafts = posts.map((post) => {
+    const drafts: Draft[] = posts.map((post) => {
       const content = post.request.content ?? '';
       const entities = { hashtags: extractHashtags(content), mentions: extractMentions(content) };
       return { ...post, ...entities, id: idAt(post.at), content };
     });
+    // Looked up while the posts are written: the answer needs the authors, the rows do not.
+    const authorsLookup = this.awaitAuthors([...new Set(drafts.map((draft) => draft.authorId))]);
+    authorsLookup.catch(() => undefined); // awaited below, unless the write fails first
     const previews = await Promise.all(
       drafts.map(async (draft) =>
         draft.request.linkPreview
@@ -134,7 +152,6 @@ export class TweetsService {
           : null,
       ),
     );
-    const authors = await this.awaitAuthors([...new Set(drafts.map((draft) => draft.authorId))]);
     // The images are claimed last, just before the insert, and given back if it fails.
     const prepared = await Promise.allSettled(
       drafts.map((draft) => this.images.prepare(draft.authorId, draft.id, draft.request)),
@@ -153,8 +170,65 @@ export class TweetsService {
       await releaseAll().catch(() => undefined);
       throw refused.reason;
     }
-    const images = prepared.map((result) => (result as PromiseFulfilledResult<TweetImages>).value);
-    const states = await this.outbox.transaction(
+    const rows = drafts.map((draft, index) => ({
+      id: draft.id,
+      authorId: draft.authorId,
+      content: draft.content,
+      imageUrls: (prepared[index] as PromiseFulfilledResult<TweetImages>).value.paths,
+      linkPreview: previews[index] ?? null,
+      hashtags: draft.hashtags,
+      mentions: draft.mentions,
+    }));
+    const states = drafts.some((draft) => draft.parentId)
+      ? await this.writeWithReplies(drafts, rows, releaseAll)
+      : await this.writePosts(drafts, rows, releaseAll);
+    await this.views.committed({ states });
+    return { ids: drafts.map((draft) => draft.id), states, authors: await authorsLookup };
+  }
+
+  /**
+   * Top-level posts: the rows, their text entities and their `tweet.created` events in one
+   * statement (a post's hot path: one round trip). The images go back when PostgreSQL refused the
+   * statement; not when the answer was lost, whose outcome is unknown (as with a failed commit).
+   */
+  private async writePosts(
+    drafts: readonly Draft[],
+    rows: readonly DraftRow[],
+    releaseAll: () => Promise<void>,
+  ): Promise<TweetState[]> {
+    const posts = rows.map((row, index) => ({
+      ...row,
+      createdAt: drafts[index]!.at ?? new Date(),
+    }));
+    let states: TweetState[];
+    try {
+      states = await this.tweets.insertPosts(posts, {
+        table: this.outbox.table,
+        rows: this.outbox.rowsOf(
+          posts.map((post) => ({
+            name: 'tweet.created',
+            payload: toTweetCreatedEvent({ ...post, parentId: null }, post.hashtags, post.mentions),
+          })),
+        ),
+      });
+    } catch (error) {
+      if (error instanceof QueryFailedError) await releaseAll().catch(() => undefined);
+      throw error;
+    }
+    this.outbox.written();
+    return states;
+  }
+
+  /**
+   * Posts among which are replies, in one transaction: the parents locked in id order, the rows,
+   * the parents' reply counts and the events (`tweet.created`, and `reply.created` for a reply).
+   */
+  private async writeWithReplies(
+    drafts: readonly Draft[],
+    rows: readonly DraftRow[],
+    releaseAll: () => Promise<void>,
+  ): Promise<TweetState[]> {
+    return this.outbox.transaction(
       async (manager) => {
         const parentIds = drafts.flatMap((draft) => (draft.parentId ? [draft.parentId] : []));
         const parents = new Map(
@@ -165,17 +239,14 @@ export class TweetsService {
         }
         await this.tweets.insertMany(
           manager,
-          drafts.map((draft, index) => ({
-            id: draft.id,
-            authorId: draft.authorId,
-            content: draft.content,
-            imageUrls: images[index]!.paths,
-            linkPreview: previews[index] ?? null,
-            parentId: draft.parentId ?? null,
-            hashtags: draft.hashtags,
-            mentions: draft.mentions,
-            ...(draft.at ? { createdAt: draft.at } : {}),
-          })),
+          rows.map((row, index) => {
+            const draft = drafts[index]!;
+            return {
+              ...row,
+              parentId: draft.parentId ?? null,
+              ...(draft.at ? { createdAt: draft.at } : {}),
+            };
+          }),
         );
         const replies = new Map<string, number>();
         for (const id of parentIds) replies.set(id, (replies.get(id) ?? 0) + 1);
@@ -214,8 +285,6 @@ export class TweetsService {
       },
       { rolledBack: releaseAll },
     );
-    await this.views.committed({ states });
-    return { ids: drafts.map((draft) => draft.id), states, authors };
   }
 
   async update(userId: string, id: string, content: string): Promise<TweetResponse> {
