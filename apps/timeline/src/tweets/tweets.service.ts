@@ -105,7 +105,7 @@ export class TweetsService {
    * is nobody's like, retweet or pin yet, so nothing is read again.
    */
   private async createOne(post: NewPost): Promise<TweetResponse> {
-    const { ids, states, authors } = await this.write([post]);
+    const { ids, states, authors } = await this.write([post], { waitForCache: false });
     const state = states.find((candidate) => candidate.id === ids[0]);
     if (!state) throw new Error('The new post was not stored');
     return toTweetResponse(
@@ -128,11 +128,19 @@ export class TweetsService {
    * however many posts. A missing parent fails the lot. Returns the new ids in the order given.
    */
   async createMany(posts: readonly NewPost[]): Promise<string[]> {
-    return (await this.write(posts)).ids;
+    return (await this.write(posts, { waitForCache: true })).ids;
   }
 
-  /** `createMany`, with the stored states (the new posts' and their parents') and the authors. */
-  private async write(posts: readonly NewPost[]): Promise<{
+  /**
+   * `createMany`, with the stored states (the new posts' and their parents') and the authors.
+   * Without `waitForCache`, the committed states are sent to the tweet cache but not waited for
+   * (one round trip less before a post is answered): a cached value carries its version, so a
+   * late one never replaces a newer one, and a read that comes first fills from PostgreSQL.
+   */
+  private async write(
+    posts: readonly NewPost[],
+    { waitForCache }: { waitForCache: boolean },
+  ): Promise<{
     ids: string[];
     states: TweetState[];
     authors: Map<string, VersionedAuthor>;
@@ -182,7 +190,9 @@ export class TweetsService {
     const states = drafts.some((draft) => draft.parentId)
       ? await this.writeWithReplies(drafts, rows, releaseAll)
       : await this.writePosts(drafts, rows, releaseAll);
-    await this.views.committed({ states });
+    // It reports its own failures: the write stands, and what it would have replaced expires.
+    const cached = this.views.committed({ states });
+    if (waitForCache) await cached;
     return { ids: drafts.map((draft) => draft.id), states, authors: await authorsLookup };
   }
 
