@@ -237,13 +237,14 @@ export class TimelineHarness {
    */
   async waitForFanOut(tweetId: string, retweeterId?: string): Promise<FanOutResult> {
     const outcome = await this.fanOutOutcome(tweetId, retweeterId);
+    if (outcome === null) throw new Error(`${tweetId} is a reply: replies are not fanned out`);
     if (!('queued' in outcome)) return outcome;
     const what = retweeterId ? `retweet ${tweetId} by ${retweeterId}` : `post ${tweetId}`;
     return this.jobDone<FanOutResult>(this.fanOutQueue, outcome.queued, `fan-out ${what}`);
   }
 
   /** What the post's (or retweet's) event did about its fan-out, once it was handled. */
-  async fanOutOutcome(tweetId: string, retweeterId?: string): Promise<FanOutOutcome> {
+  async fanOutOutcome(tweetId: string, retweeterId?: string): Promise<FanOutOutcome | null> {
     const what = retweeterId ? `retweet ${tweetId} by ${retweeterId}` : `post ${tweetId}`;
     const [event] = await eventually(
       (): Promise<{ event_id: string }[]> =>
@@ -256,7 +257,7 @@ export class TimelineHarness {
       (rows) => rows.length > 0,
       { what: `the event of ${what}` },
     );
-    return this.jobDone<FanOutOutcome>(
+    return this.jobDone<FanOutOutcome | null>(
       this.events.get('timeline'),
       event!.event_id,
       `the event of ${what}`,

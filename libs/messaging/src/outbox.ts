@@ -74,10 +74,18 @@ export class OutboxRelay {
     });
   }
 
-  /** Relays until nothing is pending; resolves when done. */
+  /**
+   * Relays until nothing is pending; resolves when done. Through `kick` (one drain at a time: a
+   * second one would skip the rows the first holds and return early), or directly once stopped.
+   */
   async flush(): Promise<void> {
+    if (this.stopped) {
+      while (this.running) await this.running;
+      await this.drain();
+      return;
+    }
+    this.kick();
     while (this.running) await this.running;
-    await this.drain();
   }
 
   async stop(): Promise<void> {
@@ -203,7 +211,7 @@ export class EventOutbox {
     return events.map(({ name, payload }) => ({
       eventId: uuidv7(),
       name,
-      payload: eventPayloadSchemas[name].parse(payload) as object,
+      payload: eventPayloadSchemas[name].parse(payload),
     }));
   }
 

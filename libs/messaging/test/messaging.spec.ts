@@ -96,6 +96,25 @@ describe('messaging', () => {
     expect(published?.publishedAt).toBeInstanceOf(Date);
   });
 
+  it('has relayed every committed event once flush resolves, with the commit’s own kick racing it', async () => {
+    // An outbox wired to the relay: each commit kicks it (after the current task).
+    const kicked = new EventOutbox(dataSource, relay);
+    const written: string[] = [];
+    const timeline = queueOf('timeline');
+    for (let round = 0; round < 10; round += 1) {
+      await kicked.transaction((manager) => kicked.append(manager, 'user.registered', registered));
+      await relay.flush();
+      const [row] = await dataSource.query<{ event_id: string; published: boolean }[]>(
+        `SELECT event_id, published_at IS NOT NULL AS published FROM messaging.outbox
+         ORDER BY id DESC LIMIT 1`,
+      );
+      expect(row?.published).toBe(true);
+      expect(await timeline.getJob(row!.event_id)).toBeDefined();
+      written.push(row!.event_id);
+    }
+    expect(new Set(written).size).toBe(10);
+  });
+
   it('writes nothing when the transaction rolls back', async () => {
     await expect(
       sut.transaction(async (manager) => {

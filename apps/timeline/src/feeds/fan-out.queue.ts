@@ -44,7 +44,8 @@ export class FanOutQueue implements OnApplicationShutdown {
     const id =
       entry.kind === 'post'
         ? `post-${entry.tweetId}`
-        : `retweet-${entry.tweetId}-${entry.retweeterId}`;
+        : // A retweet undone and made again is another entry, at another time.
+          `retweet-${entry.tweetId}-${entry.retweeterId}-${entry.at}`;
     await this.queue.add('fan-out', job, {
       jobId: id,
       attempts: 5,

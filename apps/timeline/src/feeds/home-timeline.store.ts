@@ -6,10 +6,14 @@ import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { FeedEntry, FeedPosition } from './feed-entry.util';
 import { BUILDING_MARKER, COMPLETE_MARKER, entryOf, isAfter, memberOf } from './feed-entry.util';
 
-/** Adds an entry to a timeline only if the timeline is cached, then trims it to its bound. */
+/**
+ * Adds an entry to a timeline only if the timeline is cached, then trims it to its bound. An
+ * entry already there only moves later (`GT`): a late delivery of an older retweet of the same
+ * post by the same member does not move it back.
+ */
 const ADD_IF_CACHED = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[1], 'GT', ARGV[1], ARGV[2])
 local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[3])
 if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
 return 1`;

@@ -129,8 +129,9 @@ export class TweetsRepository {
    * row).
    */
   async insertPosts(
-    tweets: (Omit<NewTweet, 'parentId'> & {
-      createdAt: Date;
+    tweets: (Omit<NewTweet, 'parentId' | 'createdAt'> & {
+      /** Null: now, by the database's clock (and so in each `tweet.created` event it writes). */
+      createdAt: Date | null;
       hashtags: string[];
       mentions: string[];
     })[],
@@ -147,7 +148,7 @@ export class TweetsRepository {
          INSERT INTO ${this.table(TweetEntity)} AS t
            (id, author_id, content, image_urls, link_preview, parent_id, created_at, version)
          SELECT n.id, n.author_id, n.content, ARRAY(SELECT jsonb_array_elements_text(n.image_urls)),
-                n.link_preview, NULL, n.created_at, 1
+                n.link_preview, NULL, coalesce(n.created_at, now()), 1
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::timestamptz[])
            AS n(id, author_id, content, image_urls, link_preview, created_at)
          RETURNING ${this.stateColumns()}
@@ -159,7 +160,15 @@ export class TweetsRepository {
          SELECT * FROM unnest($9::uuid[], $10::text[])
        ), events AS (
          INSERT INTO ${events.table} (event_id, name, payload)
-         SELECT * FROM unnest($11::uuid[], $12::text[], $13::jsonb[])
+         SELECT e.event_id, e.name,
+                CASE WHEN p.id IS NULL THEN e.payload
+                ELSE jsonb_set(e.payload, '{createdAt}', to_jsonb(to_char(
+                  p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+                END
+         FROM unnest($11::uuid[], $12::text[], $13::jsonb[]) WITH ORDINALITY
+           AS e(event_id, name, payload, n)
+         LEFT JOIN posts p ON e.name = 'tweet.created' AND p.id = (e.payload->>'tweetId')::uuid
+         ORDER BY e.n
        )
        SELECT * FROM posts`,
       [

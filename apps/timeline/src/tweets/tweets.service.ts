@@ -39,6 +39,18 @@ export interface NewPost {
   at?: Date | undefined;
 }
 
+/**
+ * True when a statement may have committed though it failed: its connection was lost after it
+ * was sent. False when PostgreSQL answered with an error (a pg DatabaseError, with its severity
+ * and SQLSTATE) or the statement was never sent (no connection could be had): nothing was
+ * written then.
+ */
+function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { severity?: unknown; code?: unknown } | undefined;
+  return !(typeof driverError?.severity === 'string' && typeof driverError.code === 'string');
+}
+
 /** A post being written: its id and text entities worked out. */
 type Draft = NewPost & { id: string; content: string; hashtags: string[]; mentions: string[] };
 
@@ -105,7 +117,10 @@ export class TweetsService {
    * is nobody's like, retweet or pin yet, so nothing is read again.
    */
   private async createOne(post: NewPost): Promise<TweetResponse> {
-    const { ids, states, authors } = await this.write([post], { waitForCache: false });
+    // A reply's parent has a new state (its count) that its author reads next: that one waits.
+    const { ids, states, authors } = await this.write([post], {
+      waitForCache: Boolean(post.parentId),
+    });
     const state = states.find((candidate) => candidate.id === ids[0]);
     if (!state) throw new Error('The new post was not stored');
     return toTweetResponse(
@@ -193,7 +208,13 @@ export class TweetsService {
     // It reports its own failures: the write stands, and what it would have replaced expires.
     const cached = this.views.committed({ states });
     if (waitForCache) await cached;
-    return { ids: drafts.map((draft) => draft.id), states, authors: await authorsLookup };
+    // The posts are written: a failed lookup answers them with the author pending, not a 500 a
+    // retry would post again after.
+    const authors = await authorsLookup.catch((error: unknown) => {
+      this.logger.warn(`Authors not looked up for new posts: ${String(error)}`);
+      return new Map<string, VersionedAuthor>();
+    });
+    return { ids: drafts.map((draft) => draft.id), states, authors };
   }
 
   /**
@@ -206,23 +227,24 @@ export class TweetsService {
     rows: readonly DraftRow[],
     releaseAll: () => Promise<void>,
   ): Promise<TweetState[]> {
-    const posts = rows.map((row, index) => ({
-      ...row,
-      createdAt: drafts[index]!.at ?? new Date(),
-    }));
+    const posts = rows.map((row, index) => ({ ...row, createdAt: drafts[index]!.at ?? null }));
+    // Each event's createdAt is the stored one (the database's clock, as for every other time):
+    // the statement sets it; until then, a placeholder its schema accepts.
+    const events = this.outbox.rowsOf(
+      posts.map((post) => ({
+        name: 'tweet.created',
+        payload: toTweetCreatedEvent(
+          { ...post, parentId: null, createdAt: post.createdAt ?? new Date() },
+          post.hashtags,
+          post.mentions,
+        ),
+      })),
+    );
     let states: TweetState[];
     try {
-      states = await this.tweets.insertPosts(posts, {
-        table: this.outbox.table,
-        rows: this.outbox.rowsOf(
-          posts.map((post) => ({
-            name: 'tweet.created',
-            payload: toTweetCreatedEvent({ ...post, parentId: null }, post.hashtags, post.mentions),
-          })),
-        ),
-      });
+      states = await this.tweets.insertPosts(posts, { table: this.outbox.table, rows: events });
     } catch (error) {
-      if (error instanceof QueryFailedError) await releaseAll().catch(() => undefined);
+      if (!outcomeUnknown(error)) await releaseAll().catch(() => undefined);
       throw error;
     }
     this.outbox.written();
