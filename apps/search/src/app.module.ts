@@ -18,6 +18,7 @@ import { PostgresSearchEngine } from './engine/postgres-search.engine';
 import type { SearchEngine } from './engine/search-engine';
 import { SEARCH_ENGINE } from './engine/search-engine';
 import { SearchIndexerWorker } from './events/search-indexer.worker';
+import { SearchResultsCache, withResultsCache } from './search/search-results.cache';
 import { SearchController } from './search/search.controller';
 
 @Module({})
@@ -58,7 +59,14 @@ export class AppModule {
         {
           provide: SEARCH_ENGINE,
           inject: [DataSource],
-          useFactory: (dataSource: DataSource) => searchEngine(config, dataSource),
+          useFactory: async (dataSource: DataSource) =>
+            withResultsCache(
+              await searchEngine(config, dataSource),
+              new SearchResultsCache({
+                ttlMs: config.SEARCH_CACHE_TTL_MS,
+                maxEntries: config.SEARCH_CACHE_MAX_ENTRIES,
+              }),
+            ),
         },
         SearchIndexerWorker,
         SearchClicksRepository,

@@ -73,6 +73,60 @@ describe('search (PostgreSQL engine) fed by events', () => {
     });
   });
 
+  describe('a repeated search (the results cache)', () => {
+    /** A word no other test writes: letters only, as the index splits words. */
+    const freshWord = () =>
+      `zq${uniqueUsername('w')
+        .replace(/[^a-z]/g, '')
+        .slice(-8)}`;
+
+    it('is answered from memory, without a query', async () => {
+      const word = freshWord();
+      const id = await sut.post(author, `Moonrise over the ${word}`);
+      const first = await sut.search(`q=${word}`);
+      expect(ids(first)).toEqual([id]);
+      const queries = jest.spyOn(sut.dataSource, 'query');
+      try {
+        expect(await sut.search(`q=${word}`)).toEqual(first);
+        expect(queries).not.toHaveBeenCalled();
+      } finally {
+        queries.mockRestore();
+      }
+    });
+
+    it('finds a post indexed just after it, by a word or a prefix of its last word', async () => {
+      const word = freshWord();
+      expect(await sut.search(`q=${word}&type=posts`)).toEqual([]);
+      expect(await sut.search(`q=tide%20${word.slice(0, 5)}&type=posts`)).toEqual([]);
+      const id = await sut.post(author, `Tide charts for ${word}`);
+      expect(ids(await sut.search(`q=${word}&type=posts`))).toEqual([id]);
+      expect(ids(await sut.search(`q=tide%20${word.slice(0, 5)}&type=posts`))).toEqual([id]);
+    });
+
+    it('drops an edited or deleted post at once', async () => {
+      const [before, after] = [freshWord(), freshWord()];
+      const id = await sut.post(author, `Lantern walk ${before}`);
+      expect(ids(await sut.search(`q=${before}&type=posts`))).toEqual([id]);
+      await sut.publish('tweet.updated', {
+        tweetId: id,
+        authorId: author,
+        content: `Lantern walk ${after}`,
+        hashtags: [],
+        mentions: [],
+        editedAt: new Date().toISOString(),
+      });
+      expect(await sut.search(`q=${before}&type=posts`)).toEqual([]);
+      expect(ids(await sut.search(`q=${after}&type=posts`))).toEqual([id]);
+      await sut.publish('tweet.deleted', {
+        tweetId: id,
+        authorId: author,
+        parentId: null,
+        deletedAt: new Date().toISOString(),
+      });
+      expect(await sut.search(`q=${after}&type=posts`)).toEqual([]);
+    });
+  });
+
   describe('posts', () => {
     it('finds a new post by its words, a prefix of the last word and a typo', async () => {
       const id = await sut.post(author, 'The launch window opens on Friday #orbits');

@@ -24,6 +24,14 @@ export const searchEnvSchema = serviceEnvSchema({
    * its Meilisearch engine; unset, the PostgreSQL engine in its own schema.
    */
   MEILI_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' })),
+  /**
+   * How long a search's first page is kept in memory for the same search (0: not at all). New,
+   * edited and deleted posts drop what they change at once; what they cannot name (typo matches,
+   * hashtag counts, other replicas' writes) is at most this old.
+   */
+  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Searches kept at most (the least recently asked go first). */
+  SEARCH_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
   /** The Meilisearch master key (or an API key allowed to manage the indexes). */
   MEILI_MASTER_KEY: optional(
     secretVar({ kind: 'key', minLength: 16, advice: MEILI_MASTER_KEY_ADVICE }),
