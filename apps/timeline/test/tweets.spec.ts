@@ -121,22 +121,26 @@ describe(TweetsController.name, () => {
       expect(after).toEqual(before);
     });
 
+    /** Posts `body` as Ada while PostgreSQL refuses the rows of `table` that fail `check`. */
+    const postRefusedBy = async (table: string, check: string, body: object) => {
+      await sut.dataSource.query(
+        `ALTER TABLE ${table} ADD CONSTRAINT ck_test_refused CHECK (${check}) NOT VALID`,
+      );
+      try {
+        return await sut.call('POST', '/api/tweets', { as: ada, body });
+      } finally {
+        await sut.dataSource.query(`ALTER TABLE ${table} DROP CONSTRAINT ck_test_refused`);
+      }
+    };
+
     it('gives the images back when the tweet cannot be written after they were claimed', async () => {
       const imageUrls = ['/objects/uploads/0190b1de-1111-7000-8000-0000000000b1'];
       const refused = 'The database refuses this one';
       // A real refusal from PostgreSQL at the insert, after every check and the claim.
-      await sut.dataSource.query(
-        `ALTER TABLE timeline.tweets ADD CONSTRAINT ck_test_refused CHECK (content <> '${refused}') NOT VALID`,
-      );
-      let failed;
-      try {
-        failed = await sut.call('POST', '/api/tweets', {
-          as: ada,
-          body: { content: refused, imageUrls },
-        });
-      } finally {
-        await sut.dataSource.query(`ALTER TABLE timeline.tweets DROP CONSTRAINT ck_test_refused`);
-      }
+      const failed = await postRefusedBy('timeline.tweets', `content <> '${refused}'`, {
+        content: refused,
+        imageUrls,
+      });
       expect(failed.statusCode).toBe(500);
       const claim = sut.claims.find((request) => request.objectPaths[0] === imageUrls[0]);
       expect(claim).toBeDefined();
@@ -159,18 +163,11 @@ describe(TweetsController.name, () => {
       const imageUrls = ['/objects/uploads/0190b1de-1111-7000-8000-0000000000b2'];
       const refused = 'Refused at the event #allornothing @grace';
       // PostgreSQL refuses the outbox row, the last part of the post's write.
-      await sut.dataSource.query(
-        `ALTER TABLE timeline.outbox ADD CONSTRAINT ck_test_refused CHECK (payload->>'content' IS DISTINCT FROM '${refused}') NOT VALID`,
+      const failed = await postRefusedBy(
+        'timeline.outbox',
+        `payload->>'content' IS DISTINCT FROM '${refused}'`,
+        { content: refused, imageUrls },
       );
-      let failed;
-      try {
-        failed = await sut.call('POST', '/api/tweets', {
-          as: ada,
-          body: { content: refused, imageUrls },
-        });
-      } finally {
-        await sut.dataSource.query(`ALTER TABLE timeline.outbox DROP CONSTRAINT ck_test_refused`);
-      }
       expect(failed.statusCode).toBe(500);
       const claim = sut.claims.find((request) => request.objectPaths[0] === imageUrls[0]);
       const id = claim?.subjectId ?? '';
