@@ -96,6 +96,14 @@ describe('the gateway and its upstreams', () => {
 
   const recommendations = () => services.get('recommendations')!;
   const lastReceivedBy = (upstream: Upstream) => services.get(upstream)!.received.at(-1);
+  /** Whom the signed identity header a service received names, checked for `method` and `url`. */
+  const signedIdentityOf = (received: Received, method: string, url: string) =>
+    verifyInternalIdentity({
+      secret,
+      method,
+      url,
+      header: received.headers[INTERNAL_IDENTITY_HEADER] as string | undefined,
+    });
 
   beforeAll(async () => {
     namespace = createTestRedisNamespace('gateway-upstreams');
@@ -180,14 +188,7 @@ describe('the gateway and its upstreams', () => {
 
       const received = lastReceivedBy('recommendations')!;
       expect(received).toMatchObject({ method: 'GET', url });
-      expect(
-        verifyInternalIdentity({
-          secret,
-          method: 'GET',
-          url,
-          header: received.headers[INTERNAL_IDENTITY_HEADER] as string | undefined,
-        }),
-      ).toEqual({ ok: true, userId: memberId });
+      expect(signedIdentityOf(received, 'GET', url)).toEqual({ ok: true, userId: memberId });
       expect(received.headers['cookie']).toBeUndefined();
       expect(received.headers[VISITOR_KEY_HEADER]).toBeUndefined();
     });
@@ -209,14 +210,10 @@ describe('the gateway and its upstreams', () => {
       const received = lastReceivedBy('recommendations')!;
       expect(received).toMatchObject({ method: 'POST', url: '/api/ai/feedback' });
       expect(JSON.parse(received.body)).toEqual(feedback);
-      expect(
-        verifyInternalIdentity({
-          secret,
-          method: 'POST',
-          url: '/api/ai/feedback',
-          header: received.headers[INTERNAL_IDENTITY_HEADER] as string | undefined,
-        }),
-      ).toEqual({ ok: true, userId: memberId });
+      expect(signedIdentityOf(received, 'POST', '/api/ai/feedback')).toEqual({
+        ok: true,
+        userId: memberId,
+      });
       expect(received.headers['cookie']).toBeUndefined();
     });
 
@@ -224,14 +221,10 @@ describe('the gateway and its upstreams', () => {
       const response = await fetch(`${gatewayUrl}/api/ai/recommendations`);
       expect(response.status).toBe(200);
       const received = lastReceivedBy('recommendations')!;
-      expect(
-        verifyInternalIdentity({
-          secret,
-          method: 'GET',
-          url: '/api/ai/recommendations',
-          header: received.headers[INTERNAL_IDENTITY_HEADER] as string | undefined,
-        }),
-      ).toEqual({ ok: true, userId: null });
+      expect(signedIdentityOf(received, 'GET', '/api/ai/recommendations')).toEqual({
+        ok: true,
+        userId: null,
+      });
     });
 
     it('answers other /api/ai paths with a JSON 404, reaching no service', async () => {
@@ -306,14 +299,10 @@ describe('the gateway and its upstreams', () => {
       expect(status).toBe(200);
       const received = lastReceivedBy('identity')!;
       expect(received).toMatchObject({ method: 'GET', url });
-      expect(
-        verifyInternalIdentity({
-          secret,
-          method: 'GET',
-          url: received.url,
-          header: received.headers[INTERNAL_IDENTITY_HEADER] as string | undefined,
-        }),
-      ).toEqual({ ok: true, userId: memberId });
+      expect(signedIdentityOf(received, 'GET', received.url)).toEqual({
+        ok: true,
+        userId: memberId,
+      });
     });
 
     it.each([
