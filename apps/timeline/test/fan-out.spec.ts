@@ -1,4 +1,6 @@
+import { v7 as uuidv7 } from 'uuid';
 import { FanOutService } from '../src/feeds/fan-out.service';
+import { HomeTimelineStore } from '../src/feeds/home-timeline.store';
 import { TimelineHarness } from './timeline-harness';
 
 /**
@@ -57,6 +59,19 @@ describe(FanOutService.name, () => {
     for (const reader of [author, ...followers]) {
       expect(await cachedEntries(reader)).toEqual([`p:${post.id}`]);
     }
+  });
+
+  it('moves an entry already in a timeline only later: a late, older delivery leaves it', async () => {
+    const reader = await sut.user();
+    await sut.feed(reader);
+    const store = sut.app.get(HomeTimelineStore);
+    const [tweetId, retweeterId, postId] = [uuidv7(), uuidv7(), uuidv7()];
+    const retweet = (at: number) => ({ kind: 'retweet' as const, tweetId, retweeterId, at });
+    await store.addToCached([reader], retweet(3_000));
+    await store.addToCached([reader], { kind: 'post', tweetId: postId, at: 2_000 });
+    // The retweet made at 1,000 (undone, then made again at 3,000) arrives last.
+    await store.addToCached([reader], retweet(1_000));
+    expect(await cachedEntries(reader)).toEqual([`p:${postId}`, `r:${tweetId}:${retweeterId}`]);
   });
 
   it('delivers a retweet to a small audience with its event too', async () => {
