@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { SearchResult, TrendResponse } from '@wave/contracts';
 import { eventQueueName } from '@wave/contracts';
@@ -74,11 +75,12 @@ describe('search (PostgreSQL engine) fed by events', () => {
   });
 
   describe('a repeated search (the results cache)', () => {
-    /** A word no other test writes: letters only, as the index splits words. */
+    /**
+     * A word no other test writes, nor one a typo away: twelve random letters (letters only, as
+     * the index splits words at digits; few letters would let two tests' words match by typo).
+     */
     const freshWord = () =>
-      `zq${uniqueUsername('w')
-        .replace(/[^a-z]/g, '')
-        .slice(-8)}`;
+      `zq${Array.from(randomBytes(12), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 
     it('is answered from memory, without a query', async () => {
       const word = freshWord();
