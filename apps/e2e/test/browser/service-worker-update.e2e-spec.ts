@@ -119,9 +119,23 @@ describe('the web client in Chromium: updates of the service worker', () => {
     return opened;
   }
 
-  /** The app's own update check (it checks on focus, as on its timers). */
-  const checkForUpdate = (page: Page) =>
-    page.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+  /**
+   * Asks for the app's own update check (it checks on focus, as on its timers) once a second
+   * until `outcome` settles. The app listens for focus only once it has registered its worker,
+   * which it does in an idle moment after the load event: a single focus sent earlier is lost.
+   */
+  async function checkForUpdateUntil<T>(page: Page, outcome: Promise<T>): Promise<T> {
+    let settled = false;
+    const watched = outcome.finally(() => (settled = true));
+    while (!settled) {
+      // The page may be navigating onto the new release: that focus is not needed any more.
+      await page
+        .evaluate(() => window.dispatchEvent(new FocusEvent('focus')))
+        .catch(() => undefined);
+      await Promise.race([watched, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    }
+    return watched;
+  }
 
   const stillTheSameDocument = (page: Page) => page.evaluate(() => 'waveBeforeUpdate' in window);
 
@@ -131,8 +145,7 @@ describe('the web client in Chromium: updates of the service worker', () => {
     page.on('load', () => (loads += 1));
     const reloaded = page.waitForEvent('load', { timeout: UPDATE_MS });
 
-    await checkForUpdate(page);
-    await reloaded;
+    await checkForUpdateUntil(page, reloaded);
     await page.waitForFunction((id) => {
       const meta = document.querySelector('meta[name="wave-build"]');
       return meta?.getAttribute('content') === id && navigator.serviceWorker.controller !== null;
@@ -155,9 +168,8 @@ describe('the web client in Chromium: updates of the service worker', () => {
     const composer = page.getByLabel('What is happening?!');
     await composer.fill('A thought half written');
 
-    await checkForUpdate(page);
     // The new worker has installed and the app has decided to wait: it says so.
-    await expectPage.text(page, 'Update available', UPDATE_MS);
+    await checkForUpdateUntil(page, expectPage.text(page, 'Update available', UPDATE_MS));
     expect(
       await page.evaluate(
         async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
