@@ -60,7 +60,10 @@ export async function startWeb(
     ],
     cwd: ROOT,
     port,
-    env: { GATEWAY_URL: gatewayUrl, ...env },
+    // The renderer's 2 s budget for a gateway read is for production; a CI machine running
+    // several stacks and Chromium at once can take longer, and a page that went out without
+    // its head is retried only a minute later. Tests of that budget pass their own.
+    env: { GATEWAY_URL: gatewayUrl, PAGE_META_TIMEOUT_MS: '10000', ...env },
     healthPath: '/',
   });
   await web.start();
