@@ -18,6 +18,7 @@ import { FanOutQueue } from './feeds/fan-out.queue';
 import { FanOutService } from './feeds/fan-out.service';
 import { FanOutWorker } from './feeds/fan-out.worker';
 import { FeedSourcesRepository } from './feeds/feed-sources.repository';
+import { FeedJsonRenderer } from './feeds/feed-json.renderer';
 import { FeedsController } from './feeds/feeds.controller';
 import { FeedsService } from './feeds/feeds.service';
 import { HomeTimelineStore } from './feeds/home-timeline.store';
@@ -90,6 +91,7 @@ export class AppModule {
         TweetsService,
         TweetImagesService,
         FeedsService,
+        FeedJsonRenderer,
         FanOutQueue,
         FanOutService,
         FanOutWorker,

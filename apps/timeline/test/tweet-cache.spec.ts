@@ -254,6 +254,43 @@ describe('the tweet cache', () => {
     });
   });
 
+  it("reads a warm feed's authors with its posts, and shows an author's new name at once", async () => {
+    const reader = await sut.user(uniqueUsername('prefetch'));
+    const name = uniqueUsername('known');
+    const author = await sut.user(name);
+    await sut.follow(reader, author);
+    const tweet = await sut.post(author, 'an author read along with the post');
+    await sut.waitForFanOut(tweet.id);
+    expect((await sut.feed(reader)).items.map((item) => item.id)).toEqual([tweet.id]);
+
+    // Seen once: its author is asked for in the posts' round trip, not in one of its own.
+    const separately = jest.spyOn(TweetCacheStore.prototype, 'readAuthors');
+    try {
+      const [item] = (await sut.feed(reader)).items;
+      expect(item?.author).toMatchObject({ username: name, displayName: `${name} display` });
+      expect(separately).not.toHaveBeenCalled();
+    } finally {
+      separately.mockRestore();
+    }
+
+    const username = uniqueUsername('renamed');
+    await sut.publish('user.updated', {
+      userId: author,
+      username,
+      displayName: 'Renamed Author',
+      firstName: null,
+      lastName: null,
+      bio: null,
+      coverImageUrl: null,
+      profileImageUrl: null,
+      verified: false,
+      version: 2,
+      updatedAt: new Date().toISOString(),
+    });
+    const [renamed] = (await sut.feed(reader)).items;
+    expect(renamed?.author).toMatchObject({ username, displayName: 'Renamed Author' });
+  });
+
   it('reads from PostgreSQL alone while the cache cannot be read, and gives the same answer', async () => {
     const author = await sut.user(uniqueUsername('plain'));
     const reader = await sut.user(uniqueUsername('reader'));

@@ -32,6 +32,11 @@ export const timelineEnvSchema = serviceEnvSchema({
   TWEET_CACHE_TTL_SECONDS: count(600),
   /** A member's likes (and retweets) cached with their flags: the most recent this many of each. */
   TWEET_CACHE_RELATIONS_LIMIT: count(1_000),
+  /**
+   * Tweets whose feed JSON each process keeps rendered (as of the tweet's and its author's
+   * versions), least recently used out first: about 1 KB each.
+   */
+  FEED_JSON_CACHE_MAX_ENTRIES: count(20_000),
   /** Largest request body: a post with an inline 25 MB image as a data URL. */
   TWEET_BODY_LIMIT_BYTES: count(36 * 1024 * 1024),
   /**

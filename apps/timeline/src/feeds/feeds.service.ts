@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FeedItemResponse, Page, PageQuery } from '@wave/contracts';
+import type { PageQuery } from '@wave/contracts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '@wave/database';
 import { TimelineException } from '../common/timeline.exception';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { FollowsRepository } from '../follows/follows.repository';
-import { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import type { VersionedAuthor } from '../tweet-cache/tweet-cache.codec';
 import { TweetViewsService } from '../tweet-cache/tweet-views.service';
 import { InteractionsRepository } from '../tweets/interactions.repository';
-import { toFeedItemResponse } from '../tweets/tweet.mapper';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { FeedEntry, FeedPosition } from './feed-entry.util';
 import {
@@ -20,6 +18,7 @@ import {
   memberOf,
   positionOf,
 } from './feed-entry.util';
+import type { FeedItem, FeedPage } from './feed-json.renderer';
 import { FeedSourcesRepository } from './feed-sources.repository';
 import type { TimelinePage } from './home-timeline.store';
 import { HomeTimelineStore } from './home-timeline.store';
@@ -43,10 +42,9 @@ export class FeedsService {
     private readonly tweets: TweetsRepository,
     private readonly interactions: InteractionsRepository,
     private readonly views: TweetViewsService,
-    private readonly signer: ImageProxySigner,
   ) {}
 
-  async publicTimeline(query: PageQuery, readerId: string | null): Promise<Page<FeedItemResponse>> {
+  async publicTimeline(query: PageQuery, readerId: string | null): Promise<FeedPage> {
     const before = query.cursor ? decodeKeysetCursor(query.cursor) : null;
     if (query.cursor && !before) throw new TimelineException('INVALID_CURSOR');
     const rows = await this.tweets.postIds(null, query.limit + 1, before);
@@ -60,7 +58,7 @@ export class FeedsService {
     );
     const items = rows.slice(0, query.limit).flatMap((row) => {
       const view = views.get(row.id);
-      return view ? [toFeedItemResponse(view, this.signer, null)] : [];
+      return view ? [{ view, retweetedBy: null }] : [];
     });
     const last = rows[query.limit - 1];
     return {
@@ -72,13 +70,13 @@ export class FeedsService {
     };
   }
 
-  async homeTimeline(readerId: string, query: PageQuery): Promise<Page<FeedItemResponse>> {
+  async homeTimeline(readerId: string, query: PageQuery): Promise<FeedPage> {
     let cursor: FeedPosition | null = null;
     if (query.cursor) {
       cursor = decodeFeedCursor(query.cursor);
       if (!cursor) throw new TimelineException('INVALID_CURSOR');
     }
-    const items: FeedItemResponse[] = [];
+    const items: FeedItem[] = [];
     const seenTweets = new Set<string>();
     let position = cursor;
     let more = true;
@@ -94,8 +92,8 @@ export class FeedsService {
         }
         position = positionOf(entry);
         const item = hydrated.get(memberOf(entry));
-        if (!item || seenTweets.has(item.id)) continue;
-        seenTweets.add(item.id);
+        if (!item || seenTweets.has(item.view.id)) continue;
+        seenTweets.add(item.view.id);
         items.push(item);
       }
       more = !consumedAll || hasMore;
@@ -186,10 +184,7 @@ export class FeedsService {
   }
 
   /** The entries as feed items; deleted posts and undone retweets are dropped (and removed from the cache). */
-  private async hydrate(
-    readerId: string,
-    entries: FeedEntry[],
-  ): Promise<Map<string, FeedItemResponse>> {
+  private async hydrate(readerId: string, entries: FeedEntry[]): Promise<Map<string, FeedItem>> {
     const retweets = entries.filter(
       (entry): entry is Extract<FeedEntry, { kind: 'retweet' }> => entry.kind === 'retweet',
     );
@@ -208,7 +203,7 @@ export class FeedsService {
         : new Map<string, VersionedAuthor>(),
     ]);
     const byId = new Map(views.map((view) => [view.id, view]));
-    const items = new Map<string, FeedItemResponse>();
+    const items = new Map<string, FeedItem>();
     const stale: FeedEntry[] = [];
     for (const entry of entries) {
       const view = byId.get(entry.tweetId);
@@ -221,11 +216,9 @@ export class FeedsService {
       }
       const retweeter =
         entry.kind === 'retweet' ? retweeterById.get(entry.retweeterId)?.author : undefined;
-      items.set(
-        memberOf(entry),
-        toFeedItemResponse(
-          view,
-          this.signer,
+      items.set(memberOf(entry), {
+        view,
+        retweetedBy:
           entry.kind === 'retweet'
             ? {
                 id: entry.retweeterId,
@@ -233,8 +226,7 @@ export class FeedsService {
                 displayName: retweeter?.displayName ?? '',
               }
             : null,
-        ),
-      );
+      });
     }
     await this.store.remove(readerId, stale);
     return items;

@@ -1,4 +1,4 @@
-import type { EventPayload, FeedItemResponse, TweetResponse } from '@wave/contracts';
+import type { EventPayload, TweetResponse } from '@wave/contracts';
 import type { ImageProxySigner } from '../image-proxy/image-proxy.signer';
 import { toLinkPreviewResponse } from '../link-previews/link-preview.mapper';
 import type { TweetState, TweetView } from './tweets.repository';
@@ -13,8 +13,14 @@ const PENDING_AUTHOR = {
   verified: false,
 };
 
+/** A tweet as every reader sees it alike: the response without the reader's own flags. */
+export type SharedTweetResponse = Omit<TweetResponse, 'isLiked' | 'isRetweeted' | 'isPinned'>;
+
 /** `signer` links the preview's picture through the image proxy. */
-export function toTweetResponse(view: TweetView, signer: ImageProxySigner): TweetResponse {
+export function toSharedTweetResponse(
+  view: TweetState & Pick<TweetView, 'author'>,
+  signer: ImageProxySigner,
+): SharedTweetResponse {
   const author = view.author ?? PENDING_AUTHOR;
   return {
     id: view.id,
@@ -30,24 +36,19 @@ export function toTweetResponse(view: TweetView, signer: ImageProxySigner): Twee
     repliesCount: view.repliesCount,
     retweetsCount: view.retweetsCount,
     likesCount: view.likesCount,
-    isLiked: view.isLiked,
-    isRetweeted: view.isRetweeted,
-    isPinned: view.isPinned,
   };
 }
 
-/** A tweet as a feed shows it: `toTweetResponse` with who retweeted it (no copy of the rest). */
-export function toFeedItemResponse(
-  view: TweetView,
+/** The shared part, then the reader's flags (last: the feed's JSON appends them the same way). */
+export function toTweetResponse(
+  view: TweetState & Pick<TweetView, 'author' | 'isLiked' | 'isRetweeted' | 'isPinned'>,
   signer: ImageProxySigner,
-  retweetedBy: FeedItemResponse['retweetedBy'],
-): FeedItemResponse {
-  const item: TweetResponse & Partial<Pick<FeedItemResponse, 'retweetedBy'>> = toTweetResponse(
-    view,
-    signer,
-  );
-  item.retweetedBy = retweetedBy;
-  return item as FeedItemResponse;
+): TweetResponse {
+  const response = toSharedTweetResponse(view, signer) as TweetResponse;
+  response.isLiked = view.isLiked;
+  response.isRetweeted = view.isRetweeted;
+  response.isPinned = view.isPinned;
+  return response;
 }
 
 export const toTweetCreatedEvent = (

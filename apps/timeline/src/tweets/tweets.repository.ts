@@ -44,6 +44,8 @@ export type TweetAuthor = Pick<
 /** A tweet with its author and the reader's relation to it: what the API shows. */
 export interface TweetView extends TweetState {
   author: TweetAuthor | null;
+  /** The author's version in this service's projection (0 when the author is not known yet). */
+  authorVersion: number;
   isPinned: boolean;
   isLiked: boolean;
   isRetweeted: boolean;
@@ -51,8 +53,6 @@ export interface TweetView extends TweetState {
 
 /** A view as PostgreSQL gives it, with the versions the tweet cache keeps its parts by. */
 export interface StoredTweetView extends TweetView {
-  /** The author's version in this service's projection (0 when the author is not known yet). */
-  authorVersion: number;
   /** The author's pin, read with the tweet (cached with the author's). */
   authorPin: PinState;
 }
