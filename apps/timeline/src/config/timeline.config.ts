@@ -33,10 +33,11 @@ export const timelineEnvSchema = serviceEnvSchema({
   /** A member's likes (and retweets) cached with their flags: the most recent this many of each. */
   TWEET_CACHE_RELATIONS_LIMIT: count(1_000),
   /**
-   * Tweets whose feed JSON each process keeps rendered (as of the tweet's and its author's
-   * versions), least recently used out first: about 1 KB each.
+   * Memory each process gives the feed JSON it keeps rendered (per post, as of the post's and its
+   * author's versions), least recently used out first: about 1 KB for a short post, up to 15 KB
+   * for one with a long link preview.
    */
-  FEED_JSON_CACHE_MAX_ENTRIES: count(20_000),
+  FEED_JSON_CACHE_MAX_BYTES: count(32 * 1024 * 1024),
   /** Largest request body: a post with an inline 25 MB image as a data URL. */
   TWEET_BODY_LIMIT_BYTES: count(36 * 1024 * 1024),
   /**

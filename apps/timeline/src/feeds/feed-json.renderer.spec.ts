@@ -7,11 +7,11 @@ import type { FeedItem, FeedPage } from './feed-json.renderer';
 import { FeedJsonRenderer } from './feed-json.renderer';
 
 const signer = new ImageProxySigner('feed-json-test-secret-0123456789abcdef');
-const config = (entries = 100) =>
+const config = (bytes = 1024 * 1024) =>
   loadTimelineConfig({
     NODE_ENV: 'test',
     DATABASE_URL: 'postgres://127.0.0.1/unused',
-    FEED_JSON_CACHE_MAX_ENTRIES: String(entries),
+    FEED_JSON_CACHE_MAX_BYTES: String(bytes),
   });
 
 let sequence = 0;
@@ -141,20 +141,22 @@ describe(FeedJsonRenderer.name, () => {
     ).toBe('Countess');
   });
 
-  it('keeps no more renderings than it is allowed', () => {
-    const sut = new FeedJsonRenderer(config(2), signer);
-    const [a, b, c] = [view(), view(), view()] as [TweetView, TweetView, TweetView];
-    const render = (item: TweetView) =>
+  it('keeps no more renderings than its memory allows', () => {
+    const render = (sut: FeedJsonRenderer, item: TweetView) =>
       sut.page({ items: [{ view: item, retweetedBy: null }], nextCursor: null }).toString();
-    render(a);
-    render(b);
-    render(c);
+    const [a, b, c] = [view(), view(), view()] as [TweetView, TweetView, TweetView];
+    // Room for about two renderings of these posts.
+    const size = Buffer.byteLength(render(new FeedJsonRenderer(config(), signer), a));
+    const sut = new FeedJsonRenderer(config(2 * size + 500), signer);
+    render(sut, a);
+    render(sut, b);
+    render(sut, c);
     // `a` was let go: the same version with other content now renders what it is given.
-    expect(render({ ...a, content: 'changed under the same version' })).toContain(
+    expect(render(sut, { ...a, content: 'changed under the same version' })).toContain(
       'changed under the same version',
     );
     // `c` is still kept.
-    expect(render({ ...c, content: 'changed under the same version' })).not.toContain(
+    expect(render(sut, { ...c, content: 'changed under the same version' })).not.toContain(
       'changed under the same version',
     );
   });

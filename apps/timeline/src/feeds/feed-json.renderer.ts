@@ -32,6 +32,8 @@ const FLAGS: readonly Buffer[] = Array.from({ length: 8 }, (_, bits) =>
     `,"isLiked":${Boolean(bits & 4)},"isRetweeted":${Boolean(bits & 2)},"isPinned":${Boolean(bits & 1)}`,
   ),
 );
+/** What a kept rendering costs besides its bytes (its entry, key and buffer object), roughly. */
+const RENDERING_OVERHEAD_BYTES = 200;
 const NOT_RETWEETED = Buffer.from(',"retweetedBy":null}');
 const PAGE_START = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
@@ -43,7 +45,7 @@ const COMMA = Buffer.from(',');
  * once per version of the tweet and of its author and kept in memory, and a read only appends
  * the reader's flags and who retweeted it. A version names one state of a tweet (or an author):
  * any change of the row moves it on (TweetsRepository.touch), so a kept rendering is never one
- * of an older state. Bounded by FEED_JSON_CACHE_MAX_ENTRIES, least recently used out first.
+ * of an older state. Bounded by FEED_JSON_CACHE_MAX_BYTES, least recently used out first.
  */
 @Injectable()
 export class FeedJsonRenderer {
@@ -53,7 +55,10 @@ export class FeedJsonRenderer {
     @Inject(TIMELINE_CONFIG) config: TimelineConfig,
     private readonly signer: ImageProxySigner,
   ) {
-    this.rendered = new LRUCache({ max: config.FEED_JSON_CACHE_MAX_ENTRIES });
+    this.rendered = new LRUCache({
+      maxSize: config.FEED_JSON_CACHE_MAX_BYTES,
+      sizeCalculation: (rendered) => rendered.json.length + RENDERING_OVERHEAD_BYTES,
+    });
   }
 
   /** The page's JSON. */
@@ -85,12 +90,16 @@ export class FeedJsonRenderer {
     if (kept && kept.version === view.version && kept.authorVersion === view.authorVersion) {
       return kept.json;
     }
-    const json = JSON.stringify(toSharedTweetResponse(view, this.signer));
+    // Without its closing brace: the reader's flags follow.
+    const json = JSON.stringify(toSharedTweetResponse(view, this.signer)).slice(0, -1);
+    // A buffer of its own: a small Buffer.from is a slice of a shared 8 KB pool, which a kept
+    // slice would keep whole.
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    bytes.write(json);
     const rendered: RenderedTweet = {
       version: view.version,
       authorVersion: view.authorVersion,
-      // Without its closing brace: the reader's flags follow.
-      json: Buffer.from(json.slice(0, -1)),
+      json: bytes,
     };
     this.rendered.set(view.id, rendered);
     return rendered.json;
