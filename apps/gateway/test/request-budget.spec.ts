@@ -79,6 +79,14 @@ describe(RequestBudget.name, () => {
     expect(sut.consume(from, now + 60_001).allowed).toBe(true);
   });
 
+  it('sends what it counted when the gateway stops', async () => {
+    const sut = replica();
+    const from = address();
+    expect(allowedOf(sut, from, 2)).toEqual([true, true]);
+    await sut.onApplicationShutdown();
+    expect(Number(await redis.get(`ratelimit:requests:{${from}}`))).toBe(2);
+  });
+
   it('goes on counting on its own when Redis cannot answer', async () => {
     const unreachable = new Redis(namespace.url, {
       keyPrefix: namespace.keyPrefix,
@@ -93,6 +101,14 @@ describe(RequestBudget.name, () => {
       await sut.sync();
       expect(allowedOf(sut, from, 3)).toEqual([true, true, false]);
       expect(await redis.exists(`ratelimit:requests:{${from}}`)).toBe(0);
+
+      // Redis answers again: what was counted meanwhile is sent, none of it lost.
+      if (unreachable.status === 'wait') await unreachable.connect();
+      else if (unreachable.status !== 'ready') {
+        await new Promise((resolve) => unreachable.once('ready', resolve));
+      }
+      await sut.sync();
+      expect(Number(await redis.get(`ratelimit:requests:{${from}}`))).toBe(5);
     } finally {
       unreachable.disconnect();
     }
