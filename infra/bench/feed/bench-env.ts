@@ -40,3 +40,12 @@ export const appEnv = (overrides: Record<string, string> = {}): Record<string, s
       ...overrides,
     },
   );
+
+/**
+ * The gateway trusts X-Forwarded-For from loopback in the benchmarks, where each reader comes
+ * from an address of its own (`readerAddress`): per-address work (the request budget) is then
+ * measured as for many clients, not one.
+ */
+export const GATEWAY_BENCH_ENV = { TRUST_PROXY: 'loopback' };
+export const readerAddress = (index: number): string =>
+  `10.77.${Math.floor(index / 256) % 256}.${index % 256}`;

@@ -31,7 +31,14 @@ import { serviceProcess } from '@wave/testing';
 import { bundleOf, migrateBuilt } from '../built-service';
 import { cpuMsPerRequest } from '../load/cpu-time';
 import { formatOpenLoopRow, OPEN_LOOP_TABLE_HEADER, openLoop } from '../load/open-loop';
-import { appEnv, INTERNAL_AUTH_SECRET, REDIS_KEY_PREFIX, REDIS_URL } from './bench-env';
+import {
+  appEnv,
+  GATEWAY_BENCH_ENV,
+  INTERNAL_AUTH_SECRET,
+  readerAddress,
+  REDIS_KEY_PREFIX,
+  REDIS_URL,
+} from './bench-env';
 import type { BenchSessions } from './generate-data';
 import { generateData, SESSIONS_FILE } from './generate-data';
 
@@ -191,7 +198,7 @@ async function main(): Promise<void> {
     bundle: GATEWAY_BUNDLE,
     cwd: join(__dirname, '../../..'),
     port: gatewayPort,
-    env,
+    env: { ...env, ...GATEWAY_BENCH_ENV },
   });
   await timeline.start();
   await gateway.start();
@@ -216,6 +223,7 @@ async function main(): Promise<void> {
 
     const readerCookie = (index: number) => ({
       cookie: `wave_session=${readers[index % readers.length]?.token ?? ''}`,
+      'x-forwarded-for': readerAddress(index % readers.length),
     });
     if (process.env['BENCH_CLOSED'] !== '0') {
       say(

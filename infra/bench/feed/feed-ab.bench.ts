@@ -1,0 +1,169 @@
+/**
+ * Two builds of one service side by side, on the feed benchmark's data: both run at once against
+ * the same PostgreSQL and Redis, and short closed-loop runs of home-feed reads alternate between
+ * them (A, B, A, B, …), so that the machine's changes of speed, which on this shared 2-core
+ * machine move a single run's throughput by a quarter, fall on both alike. Reports each round's
+ * requests a second and CPU milliseconds per read of the service under test, their medians, and
+ * B/A.
+ *
+ *   BENCH_AB=timeline BENCH_A=dist/before/timeline/main.js npm run bench:feed:ab
+ *   BENCH_AB=gateway  BENCH_A=dist/before/gateway/main.js  npm run bench:feed:ab
+ *
+ * BENCH_AB: `timeline` (reads straight from each timeline, default) or `gateway` (reads through
+ * each gateway, both in front of the one timeline of this build). BENCH_A, BENCH_B: the bundles
+ * (B defaults to this build's). BENCH_ROUNDS (default 8) rounds of BENCH_ROUND_SECONDS (default 4)
+ * per side, after 2 s of warm-up each, at BENCH_CONNECTIONS (default 50).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { INTERNAL_IDENTITY_HEADER, signInternalIdentity } from '@wave/internal-auth';
+import { deleteKeysWithPrefix } from '@wave/redis';
+import type { ServiceProcess } from '@wave/testing';
+import { freePort, serviceProcess } from '@wave/testing';
+import { bundleOf, migrateBuilt } from '../built-service';
+import { cpuMsPerRequest } from '../load/cpu-time';
+import {
+  appEnv,
+  GATEWAY_BENCH_ENV,
+  INTERNAL_AUTH_SECRET,
+  readerAddress,
+  REDIS_KEY_PREFIX,
+  REDIS_URL,
+} from './bench-env';
+import type { BenchSessions } from './generate-data';
+import { generateData, SESSIONS_FILE } from './generate-data';
+
+const MODE = process.env['BENCH_AB'] === 'gateway' ? 'gateway' : 'timeline';
+const BUNDLE_A = process.env['BENCH_A'] ?? '';
+const BUNDLE_B = process.env['BENCH_B'] ?? bundleOf(MODE);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 8);
+const SECONDS = Number(process.env['BENCH_ROUND_SECONDS'] ?? 4);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+const ROOT = join(__dirname, '../../..');
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+async function main(): Promise<void> {
+  if (!BUNDLE_A) throw new Error('BENCH_A: the bundle to compare this build with');
+  if (!existsSync(SESSIONS_FILE)) await generateData();
+  const { readers } = JSON.parse(readFileSync(SESSIONS_FILE, 'utf8')) as BenchSessions;
+  for (const prefix of ['timeline:', 'tweet:', 'author:', 'pin:', 'relations:']) {
+    await deleteKeysWithPrefix(REDIS_URL, `${REDIS_KEY_PREFIX}${prefix}`);
+  }
+  const env = appEnv();
+  migrateBuilt('timeline', env);
+  const started: ServiceProcess[] = [];
+  const start = async (name: string, bundle: string, extra: Record<string, string> = {}) => {
+    const port = await freePort();
+    const service = serviceProcess({ name, bundle, cwd: ROOT, port, env: { ...env, ...extra } });
+    started.push(service);
+    await service.start();
+    return service;
+  };
+  try {
+    const timelines =
+      MODE === 'timeline'
+        ? [await start('timeline-a', BUNDLE_A), await start('timeline-b', BUNDLE_B)]
+        : [await start('timeline', bundleOf('timeline'))];
+    const gateways =
+      MODE === 'gateway'
+        ? [
+            await start('gateway-a', BUNDLE_A, {
+              ...GATEWAY_BENCH_ENV,
+              TIMELINE_URL: timelines[0]?.url ?? '',
+            }),
+            await start('gateway-b', BUNDLE_B, {
+              ...GATEWAY_BENCH_ENV,
+              TIMELINE_URL: timelines[0]?.url ?? '',
+            }),
+          ]
+        : [];
+    const sides = (MODE === 'timeline' ? timelines : gateways) as [ServiceProcess, ServiceProcess];
+    const headersFor = (index: number): Record<string, string> => {
+      const reader = readers[index % readers.length];
+      return MODE === 'timeline'
+        ? {
+            [INTERNAL_IDENTITY_HEADER]: signInternalIdentity({
+              secret: INTERNAL_AUTH_SECRET,
+              userId: reader?.id ?? '',
+              method: 'GET',
+              url: '/api/tweets',
+              ttlMs: 3_600_000,
+            }),
+          }
+        : {
+            cookie: `wave_session=${reader?.token ?? ''}`,
+            'x-forwarded-for': readerAddress(index % readers.length),
+          };
+    };
+    const run = (service: ServiceProcess, duration: number) => {
+      let next = 0;
+      return autocannon({
+        url: `${service.url}/api/tweets`,
+        connections: CONNECTIONS,
+        duration,
+        setupClient: (client) => client.setHeaders(headersFor(next++)),
+      });
+    };
+    // Every reader's timeline cached (rebuilt once, through A), then both sides warmed.
+    for (let index = 0; index < readers.length; index += 1) {
+      const response = await fetch(`${sides[0].url}/api/tweets`, { headers: headersFor(index) });
+      if (!response.ok) throw new Error(`warm-up read: ${response.status}`);
+      await response.arrayBuffer();
+    }
+    for (const side of sides) await run(side, 2);
+
+    const rounds: { rps: number[]; cpuMs: number[] }[] = [
+      { rps: [], cpuMs: [] },
+      { rps: [], cpuMs: [] },
+    ];
+    const say = (line: string) => process.stdout.write(`${line}\n`);
+    say(
+      `A/B of ${MODE} (${new Date().toISOString()}), ${ROUNDS} rounds of ${SECONDS} s per side at ${CONNECTIONS} connections`,
+    );
+    say(`A: ${BUNDLE_A}`);
+    say(`B: ${BUNDLE_B}`);
+    say('');
+    say(`| round | A req/s | A ${MODE} CPU ms/read | B req/s | B ${MODE} CPU ms/read | B/A CPU |`);
+    say('|---|---|---|---|---|---|');
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [index, side] of sides.entries()) {
+        const { result, msPerRequest } = await cpuMsPerRequest(
+          [side.pid() ?? 0],
+          () => run(side, SECONDS),
+          (done) => done.requests.total,
+        );
+        if (result.errors + result.non2xx > 0) throw new Error(`errors on side ${index}`);
+        rounds[index]?.rps.push(Math.round(result.requests.average));
+        rounds[index]?.cpuMs.push(msPerRequest[0] ?? 0);
+      }
+      const [a, b] = rounds as [(typeof rounds)[0], (typeof rounds)[0]];
+      const last = round - 1;
+      say(
+        `| ${round} | ${a.rps[last]} | ${a.cpuMs[last]} | ${b.rps[last]} | ${b.cpuMs[last]} | ${((b.cpuMs[last] ?? 0) / (a.cpuMs[last] ?? 1)).toFixed(2)} |`,
+      );
+    }
+    const [a, b] = rounds as [(typeof rounds)[0], (typeof rounds)[0]];
+    say(
+      `| median | ${median(a.rps)} | ${median(a.cpuMs).toFixed(3)} | ${median(b.rps)} | ${median(b.cpuMs).toFixed(3)} | ${(median(b.cpuMs) / median(a.cpuMs)).toFixed(2)} |`,
+    );
+    say('');
+    say(
+      `B/A: req/s ${(median(b.rps) / median(a.rps)).toFixed(2)}, CPU per read ${(median(b.cpuMs) / median(a.cpuMs)).toFixed(2)} (medians).`,
+    );
+  } finally {
+    for (const service of started.reverse()) await service.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
