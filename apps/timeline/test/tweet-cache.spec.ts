@@ -254,23 +254,16 @@ describe('the tweet cache', () => {
     });
   });
 
-  it("reads a warm feed's authors with its posts, and shows an author's new name at once", async () => {
-    const reader = await sut.user(uniqueUsername('prefetch'));
+  it("shows an author's new name in a feed it has already rendered", async () => {
+    const reader = await sut.user(uniqueUsername('rendered'));
     const name = uniqueUsername('known');
     const author = await sut.user(name);
     await sut.follow(reader, author);
-    const tweet = await sut.post(author, 'an author read along with the post');
+    const tweet = await sut.post(author, 'rendered once, then its author is renamed');
     await sut.waitForFanOut(tweet.id);
-    expect((await sut.feed(reader)).items.map((item) => item.id)).toEqual([tweet.id]);
-
-    // Seen once: its author is asked for in the posts' round trip, not in one of its own.
-    const separately = jest.spyOn(TweetCacheStore.prototype, 'readAuthors');
-    try {
+    for (let read = 0; read < 2; read += 1) {
       const [item] = (await sut.feed(reader)).items;
       expect(item?.author).toMatchObject({ username: name, displayName: `${name} display` });
-      expect(separately).not.toHaveBeenCalled();
-    } finally {
-      separately.mockRestore();
     }
 
     const username = uniqueUsername('renamed');

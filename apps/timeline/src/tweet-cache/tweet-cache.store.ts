@@ -91,12 +91,6 @@ export interface Leases {
 /** The kinds of value kept by id (a member's relations are kept by member). */
 export type CachedKind = 'tweet' | 'author' | 'pin';
 
-/** Authors and pins read from the cache, by author id (misses left out). */
-export interface CachedAuthors {
-  authors: Map<string, VersionedAuthor>;
-  pins: Map<string, PinState>;
-}
-
 /** What a member's relations hash says: whether it is filled (and wholly), and the fields asked. */
 export interface CachedRelations {
   /** 'complete': every like and retweet of the member is in the hash; 'partial': the recent ones. */
@@ -131,39 +125,30 @@ export class TweetCacheStore {
   }
 
   /**
-   * The cached tweets among `ids` (misses left out), for a reader their relations, and the
-   * authors with their pins of `authorIds` (those of the tweets known beforehand): one round trip.
+   * The cached tweets among `ids` (misses left out) and, for a reader, their relations: one
+   * round trip.
    */
   async read(
     ids: readonly string[],
     readerId: string | null,
-    authorIds: readonly string[] = [],
-  ): Promise<{
-    tweets: Map<string, CachedTweet>;
-    relations: CachedRelations | null;
-    authors: CachedAuthors;
-  }> {
+  ): Promise<{ tweets: Map<string, CachedTweet>; relations: CachedRelations | null }> {
     // One MGET rather than a GET each: a command object and a reply fewer per tweet. (The keys
     // span slots: on a Redis Cluster this is to be sent per slot, which ioredis does not do.)
     const pipeline = this.redis.pipeline();
     pipeline.mget(ids.map(tweetKey));
-    if (authorIds.length > 0) pipeline.mget(authorAndPinKeys(authorIds, true));
     if (readerId) pipeline.hmget(relationsKey(readerId), FILL_FIELD, ...ids);
-    const answers = throwFirstError(await pipeline.exec()) as (string | null)[][];
-    const values = answers[0] ?? [];
+    const [values, relationFields] = throwFirstError(await pipeline.exec()) as [
+      (string | null)[],
+      (string | null)[] | undefined,
+    ];
     const tweets = new Map<string, CachedTweet>();
     ids.forEach((id, index) => {
       const value = values[index];
       const tweet = typeof value === 'string' ? decodeTweet(id, value) : null;
       if (tweet) tweets.set(id, tweet);
     });
-    const authors = decodeAuthorsAndPins(
-      authorIds,
-      authorIds.length > 0 ? (answers[1] ?? []) : [],
-      true,
-    );
-    if (!readerId) return { tweets, relations: null, authors };
-    const fields = answers[authorIds.length > 0 ? 2 : 1] ?? [];
+    if (!readerId) return { tweets, relations: null };
+    const fields = relationFields ?? [];
     const byTweet = new Map<string, CachedRelation>();
     ids.forEach((id, index) => {
       const value = fields[index + 1];
@@ -171,17 +156,30 @@ export class TweetCacheStore {
       if (relation) byTweet.set(id, relation);
     });
     const fill = fields[0] === 'c' ? 'complete' : fields[0] === 'p' ? 'partial' : null;
-    return { tweets, relations: { fill, byTweet }, authors };
+    return { tweets, relations: { fill, byTweet } };
   }
 
   /** The cached authors among `ids`, and with `withPins` their pins (misses left out). */
-  async readAuthors(ids: readonly string[], withPins: boolean): Promise<CachedAuthors> {
-    if (ids.length === 0) return { authors: new Map(), pins: new Map() };
-    return decodeAuthorsAndPins(
-      ids,
-      await this.redis.mget(authorAndPinKeys(ids, withPins)),
-      withPins,
-    );
+  async readAuthors(
+    ids: readonly string[],
+    withPins: boolean,
+  ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
+    const authors = new Map<string, VersionedAuthor>();
+    const pins = new Map<string, PinState>();
+    if (ids.length === 0) return { authors, pins };
+    const answers = await this.redis.mget([
+      ...ids.map(authorKey),
+      ...(withPins ? ids.map(pinKey) : []),
+    ]);
+    ids.forEach((id, index) => {
+      const value = answers[index];
+      const author = typeof value === 'string' ? decodeAuthor(id, value) : null;
+      if (author) authors.set(id, author);
+      const pinValue = withPins ? answers[ids.length + index] : null;
+      const pin = typeof pinValue === 'string' ? decodePin(id, pinValue) : null;
+      if (pin) pins.set(id, pin);
+    });
+    return { authors, pins };
   }
 
   /**
@@ -299,31 +297,6 @@ const keyOf = (kind: CachedKind | 'relations', id: string): string =>
       : kind === 'pin'
         ? pinKey(id)
         : relationsKey(id);
-
-/** The keys of these authors, then (`withPins`) of their pins. */
-const authorAndPinKeys = (ids: readonly string[], withPins: boolean): string[] => [
-  ...ids.map(authorKey),
-  ...(withPins ? ids.map(pinKey) : []),
-];
-
-/** The answer to an MGET of `authorAndPinKeys(ids, withPins)`. */
-function decodeAuthorsAndPins(
-  ids: readonly string[],
-  answers: readonly (string | null)[],
-  withPins: boolean,
-): CachedAuthors {
-  const authors = new Map<string, VersionedAuthor>();
-  const pins = new Map<string, PinState>();
-  ids.forEach((id, index) => {
-    const value = answers[index];
-    const author = typeof value === 'string' ? decodeAuthor(id, value) : null;
-    if (author) authors.set(id, author);
-    const pinValue = withPins ? answers[ids.length + index] : null;
-    const pin = typeof pinValue === 'string' ? decodePin(id, pinValue) : null;
-    if (pin) pins.set(id, pin);
-  });
-  return { authors, pins };
-}
 
 /** A pipeline's answers, or its first error thrown. */
 function throwFirstError(results: [Error | null, unknown][] | null): unknown[] {

@@ -7,7 +7,7 @@ import { InteractionsRepository } from '../tweets/interactions.repository';
 import type { PinState, StoredTweetView, TweetState, TweetView } from '../tweets/tweets.repository';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { CachedRelation, VersionedAuthor } from './tweet-cache.codec';
-import type { CachedAuthors, CachedKind, Leases } from './tweet-cache.store';
+import type { CachedKind, Leases } from './tweet-cache.store';
 import { TweetCacheStore } from './tweet-cache.store';
 
 /** What a committed write hands the cache: tweets' new states, deleted tweets, a member's flags. */
@@ -28,8 +28,6 @@ export interface CommittedTweetChanges {
 @Injectable()
 export class TweetViewsService {
   private readonly logger = new Logger(TweetViewsService.name);
-  /** The author of each tweet read lately, so that its author is read with it next time. */
-  private readonly authorOfTweet = new Map<string, string>();
 
   constructor(
     @Inject(TIMELINE_CONFIG) private readonly config: TimelineConfig,
@@ -43,15 +41,9 @@ export class TweetViewsService {
   async views(ids: readonly string[], readerId: string | null): Promise<TweetView[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    // The authors of the tweets seen before are read in the same round trip as the tweets.
-    const knownAuthors = new Set<string>();
-    for (const id of unique) {
-      const authorId = this.authorOfTweet.get(id);
-      if (authorId) knownAuthors.add(authorId);
-    }
     let cached;
     try {
-      cached = await this.cache.read(unique, readerId, [...knownAuthors]);
+      cached = await this.cache.read(unique, readerId);
     } catch (error) {
       this.logger.warn(`Tweet cache unavailable, reading PostgreSQL: ${messageOf(error)}`);
       return this.tweets.views(unique, readerId);
@@ -62,14 +54,9 @@ export class TweetViewsService {
     const read: StoredTweetView[] =
       misses.length > 0 ? await this.tweets.views(misses, readerId) : [];
     const states: TweetState[] = [];
-    for (const tweet of cached.tweets.values()) {
-      if (tweet === 'deleted') continue;
-      states.push(tweet);
-      this.rememberAuthor(tweet);
-    }
-    for (const view of read) this.rememberAuthor(view);
+    for (const tweet of cached.tweets.values()) if (tweet !== 'deleted') states.push(tweet);
     const [{ authors, pins }, flags] = await Promise.all([
-      this.authorsOf(states, { asked: knownAuthors, ...cached.authors }),
+      this.authorsOf(states),
       readerId
         ? this.relationsOf(readerId, states, cached.relations)
         : Promise.resolve(new Map<string, CachedRelation>()),
@@ -98,28 +85,19 @@ export class TweetViewsService {
     return (await this.authorsAndPins(ids, false)).authors;
   }
 
-  /**
-   * Authors, and with `withPins` their pins: from the cache (but for those `prefetched` asked it
-   * for already), what it misses from PostgreSQL.
-   */
+  /** Authors, and with `withPins` their pins: from the cache, what it misses from PostgreSQL. */
   private async authorsAndPins(
     ids: readonly string[],
     withPins: boolean,
-    prefetched?: PrefetchedAuthors,
-  ): Promise<CachedAuthors> {
+  ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
     const unique = [...new Set(ids)];
-    const authors = prefetched?.authors ?? new Map<string, VersionedAuthor>();
-    const pins = prefetched?.pins ?? new Map<string, PinState>();
-    const unasked = prefetched ? unique.filter((id) => !prefetched.asked.has(id)) : unique;
-    if (unasked.length > 0) {
-      try {
-        const cached = await this.cache.readAuthors(unasked, withPins);
-        for (const [id, author] of cached.authors) authors.set(id, author);
-        for (const [id, pin] of cached.pins) pins.set(id, pin);
-      } catch (error) {
-        this.logger.warn(`Tweet cache unavailable, reading PostgreSQL: ${messageOf(error)}`);
-      }
+    let cached = { authors: new Map<string, VersionedAuthor>(), pins: new Map<string, PinState>() };
+    try {
+      cached = await this.cache.readAuthors(unique, withPins);
+    } catch (error) {
+      this.logger.warn(`Tweet cache unavailable, reading PostgreSQL: ${messageOf(error)}`);
     }
+    const { authors, pins } = cached;
     const missingAuthors = unique.filter((id) => !authors.has(id));
     const missingPins = withPins ? unique.filter((id) => !pins.has(id)) : [];
     const [authorLeases, pinLeases] = await Promise.all([
@@ -181,22 +159,12 @@ export class TweetViewsService {
   /** The authors and pins of the cached tweets (those read from PostgreSQL came with theirs). */
   private async authorsOf(
     states: readonly TweetState[],
-    prefetched: PrefetchedAuthors,
-  ): Promise<CachedAuthors> {
+  ): Promise<{ authors: Map<string, VersionedAuthor>; pins: Map<string, PinState> }> {
     if (states.length === 0) return { authors: new Map(), pins: new Map() };
     return this.authorsAndPins(
       states.map((state) => state.authorId),
       true,
-      prefetched,
     );
-  }
-
-  /** A tweet's author, for its next read (a fact that never changes: no version to check). */
-  private rememberAuthor(tweet: Pick<TweetState, 'id' | 'authorId'>): void {
-    if (this.authorOfTweet.has(tweet.id)) return;
-    // Bounded by starting afresh: the next reads of each tweet learn its author again.
-    if (this.authorOfTweet.size >= AUTHORS_OF_TWEETS_KEPT) this.authorOfTweet.clear();
-    this.authorOfTweet.set(tweet.id, tweet.authorId);
   }
 
   /** The reader's flags on the cached tweets: from the cache, filled from PostgreSQL when needed. */
@@ -255,12 +223,6 @@ export class TweetViewsService {
     }
   }
 }
-
-/** Tweets whose author is remembered (about 150 bytes each). */
-const AUTHORS_OF_TWEETS_KEPT = 100_000;
-
-/** Authors (and pins) read from the cache already, and every id it was asked for. */
-type PrefetchedAuthors = CachedAuthors & { asked: ReadonlySet<string> };
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
