@@ -22,7 +22,6 @@ import { ClientIp } from './security/client-ip';
 import { CsrfMiddleware } from './security/csrf.middleware';
 import { LoginFailures } from './security/login-failures';
 import { RateLimits } from './security/rate-limits';
-import { RequestBudget } from './security/request-budget';
 import { RequestRateLimitMiddleware } from './security/request-rate-limit.middleware';
 import { SecurityHeadersMiddleware } from './security/security-headers.middleware';
 
@@ -64,7 +63,6 @@ export class GatewayModule implements NestModule {
         ClientIp,
         LoginFailures,
         RateLimits,
-        RequestBudget,
         Upstreams,
         PageViewQueue,
         {

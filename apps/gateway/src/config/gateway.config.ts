@@ -54,11 +54,6 @@ export const gatewayEnvSchema = serviceEnvSchema({
   REGISTER_RATE_LIMIT_WINDOW_SECONDS: count(3600),
   REQUEST_RATE_LIMIT_PER_IP: count(1200),
   REQUEST_RATE_LIMIT_WINDOW_SECONDS: count(60),
-  /**
-   * How often a replica adds the requests it counted to the shared counts in Redis (the general
-   * budget is decided in memory: see RequestBudget).
-   */
-  REQUEST_RATE_LIMIT_SYNC_MS: count(100),
   /** Each link preview may make the server fetch a page: members only, and few of them. */
   LINK_PREVIEW_RATE_LIMIT_PER_USER: count(30),
   LINK_PREVIEW_RATE_LIMIT_PER_IP: count(60),

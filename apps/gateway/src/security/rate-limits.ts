@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { RouteLimitName } from '../routing/route-table';
 
 export type RateLimitName =
+  | 'requests'
   | 'loginPerIp'
   | 'registerPerIp'
   | 'linkPreviewPerUser'
@@ -68,6 +69,11 @@ export class RateLimits {
         duration,
       });
     this.limiters = {
+      requests: limiter(
+        'requests',
+        config.REQUEST_RATE_LIMIT_PER_IP,
+        config.REQUEST_RATE_LIMIT_WINDOW_SECONDS,
+      ),
       loginPerIp: limiter(
         'login-ip',
         config.LOGIN_RATE_LIMIT_PER_IP,

@@ -4,18 +4,18 @@ import { Injectable } from '@nestjs/common';
 import type { GatewayRequest } from '../proxy/raw-http';
 import { tooManyRequests } from '../proxy/raw-http';
 import { ClientIp } from './client-ip';
-import { RequestBudget } from './request-budget';
+import { RateLimits } from './rate-limits';
 
-/** The general budget of requests per client address (decided in memory: RequestBudget). */
+/** The general budget of requests per client address. */
 @Injectable()
 export class RequestRateLimitMiddleware implements NestMiddleware<GatewayRequest, ServerResponse> {
   constructor(
-    private readonly budget: RequestBudget,
+    private readonly limits: RateLimits,
     private readonly clientIp: ClientIp,
   ) {}
 
-  use(req: GatewayRequest, res: ServerResponse, next: () => void): void {
-    const result = this.budget.consume(this.clientIp.limitKeyOf(req));
+  async use(req: GatewayRequest, res: ServerResponse, next: () => void): Promise<void> {
+    const result = await this.limits.consume('requests', this.clientIp.limitKeyOf(req));
     if (!result.allowed) {
       tooManyRequests(
         res,
