@@ -11,7 +11,8 @@
  *
  * BENCH_AB: `timeline` (reads straight from each timeline, default) or `gateway` (reads through
  * each gateway, both in front of the one timeline of this build). BENCH_A, BENCH_B: the bundles
- * (B defaults to this build's). BENCH_ROUNDS (default 8) rounds of BENCH_ROUND_SECONDS (default 4)
+ * (B defaults to this build's); BENCH_A_NODE_OPTIONS, BENCH_B_NODE_OPTIONS: each side's Node options.
+ * BENCH_ROUNDS (default 8) rounds of BENCH_ROUND_SECONDS (default 4)
  * per side, after 2 s of warm-up each, at BENCH_CONNECTIONS (default 50).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -37,6 +38,11 @@ import { generateData, SESSIONS_FILE } from './generate-data';
 const MODE = process.env['BENCH_AB'] === 'gateway' ? 'gateway' : 'timeline';
 const BUNDLE_A = process.env['BENCH_A'] ?? '';
 const BUNDLE_B = process.env['BENCH_B'] ?? bundleOf(MODE);
+/** Node options of each side alone (to compare settings of one build: BENCH_A = BENCH_B). */
+const nodeOptionsOf = (side: 'A' | 'B'): Record<string, string> => {
+  const options = process.env[`BENCH_${side}_NODE_OPTIONS`];
+  return options ? { NODE_OPTIONS: options } : {};
+};
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 8);
 const SECONDS = Number(process.env['BENCH_ROUND_SECONDS'] ?? 4);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
@@ -70,16 +76,21 @@ async function main(): Promise<void> {
   try {
     const timelines =
       MODE === 'timeline'
-        ? [await start('timeline-a', BUNDLE_A), await start('timeline-b', BUNDLE_B)]
+        ? [
+            await start('timeline-a', BUNDLE_A, nodeOptionsOf('A')),
+            await start('timeline-b', BUNDLE_B, nodeOptionsOf('B')),
+          ]
         : [await start('timeline', bundleOf('timeline'))];
     const gateways =
       MODE === 'gateway'
         ? [
             await start('gateway-a', BUNDLE_A, {
+              ...nodeOptionsOf('A'),
               ...GATEWAY_BENCH_ENV,
               TIMELINE_URL: timelines[0]?.url ?? '',
             }),
             await start('gateway-b', BUNDLE_B, {
+              ...nodeOptionsOf('B'),
               ...GATEWAY_BENCH_ENV,
               TIMELINE_URL: timelines[0]?.url ?? '',
             }),
