@@ -41,6 +41,21 @@ describe('the tweet cache', () => {
     );
     return new Map(rows.map((row) => [row.id, row]));
   };
+  /** Identity's word that the member now has this name (their profile's second version). */
+  const renamed = (userId: string, username: string, displayName: string, verified: boolean) =>
+    sut.publish('user.updated', {
+      userId,
+      username,
+      displayName,
+      firstName: null,
+      lastName: null,
+      bio: null,
+      coverImageUrl: null,
+      profileImageUrl: null,
+      verified,
+      version: 2,
+      updatedAt: new Date().toISOString(),
+    });
   const storedRelation = async (userId: string, tweetId: string) => {
     const [row] = await sut.dataSource.query<{ liked: boolean; retweeted: boolean }[]>(
       `SELECT EXISTS (SELECT 1 FROM timeline.likes WHERE tweet_id = $1 AND user_id = $2) AS liked,
@@ -233,19 +248,7 @@ describe('the tweet cache', () => {
     const tweet = await sut.post(author, 'before the rename');
     await sut.call('GET', `/api/tweets/${tweet.id}`, { as: null });
     const username = uniqueUsername('newname');
-    await sut.publish('user.updated', {
-      userId: author,
-      username,
-      displayName: 'New Name',
-      firstName: null,
-      lastName: null,
-      bio: null,
-      coverImageUrl: null,
-      profileImageUrl: null,
-      verified: true,
-      version: 2,
-      updatedAt: new Date().toISOString(),
-    });
+    await renamed(author, username, 'New Name', true);
     const read = await sut.call('GET', `/api/tweets/${tweet.id}`, { as: null });
     expect(read.json<TweetResponse>().author).toMatchObject({
       username,
@@ -267,21 +270,9 @@ describe('the tweet cache', () => {
     }
 
     const username = uniqueUsername('renamed');
-    await sut.publish('user.updated', {
-      userId: author,
-      username,
-      displayName: 'Renamed Author',
-      firstName: null,
-      lastName: null,
-      bio: null,
-      coverImageUrl: null,
-      profileImageUrl: null,
-      verified: false,
-      version: 2,
-      updatedAt: new Date().toISOString(),
-    });
-    const [renamed] = (await sut.feed(reader)).items;
-    expect(renamed?.author).toMatchObject({ username, displayName: 'Renamed Author' });
+    await renamed(author, username, 'Renamed Author', false);
+    const [after] = (await sut.feed(reader)).items;
+    expect(after?.author).toMatchObject({ username, displayName: 'Renamed Author' });
   });
 
   it('reads from PostgreSQL alone while the cache cannot be read, and gives the same answer', async () => {
