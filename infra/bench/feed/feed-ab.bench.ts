@@ -56,6 +56,12 @@ const median = (values: number[]): number => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
+/** What the services logged at error level, to say why a read failed. */
+const logsOf = (services: readonly ServiceProcess[]): string =>
+  services
+    .map((service, index) => `service ${index}: ${service.errors().join('\n') || '(no errors)'}`)
+    .join('\n');
+
 async function main(): Promise<void> {
   if (!BUNDLE_A) throw new Error('BENCH_A: the bundle to compare this build with');
   if (!existsSync(SESSIONS_FILE)) await generateData();
@@ -126,7 +132,11 @@ async function main(): Promise<void> {
     // Every reader's timeline cached (rebuilt once, through A), then both sides warmed.
     for (let index = 0; index < readers.length; index += 1) {
       const response = await fetch(`${sides[0].url}/api/tweets`, { headers: headersFor(index) });
-      if (!response.ok) throw new Error(`warm-up read: ${response.status}`);
+      if (!response.ok) {
+        throw new Error(
+          `warm-up read: ${response.status} ${await response.text()}\n${logsOf(started)}`,
+        );
+      }
       await response.arrayBuffer();
     }
     for (const side of sides) await run(side, 2);
@@ -154,7 +164,9 @@ async function main(): Promise<void> {
           () => run(side, SECONDS),
           (done) => done.requests.total,
         );
-        if (result.errors + result.non2xx > 0) throw new Error(`errors on side ${index}`);
+        if (result.errors + result.non2xx > 0) {
+          throw new Error(`errors on side ${index}\n${logsOf(started)}`);
+        }
         rounds[index]?.rps.push(Math.round(result.requests.average));
         rounds[index]?.cpuMs.push(msPerRequest[0] ?? 0);
       }
