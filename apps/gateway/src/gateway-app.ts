@@ -3,6 +3,7 @@ import { createServiceApp } from '@wave/service-runtime';
 import type { GatewayConfig } from './config/gateway.config';
 import { trustProxySetting } from './config/gateway.config';
 import { GatewayModule } from './gateway.module';
+import { GatewayPipeline } from './pipeline/gateway-pipeline';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { Upstreams } from './proxy/upstreams';
 
@@ -12,6 +13,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
     bodyLimit: config.JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
   });
+  // Before the proxy's scope is registered, so that its routes run the hook too.
+  app.getHttpAdapter().getInstance().addHook('onRequest', app.get(GatewayPipeline).onRequest);
   await app.register(proxyRoutes(app.get(Upstreams), config.JSON_BODY_LIMIT_BYTES));
   return app;
 }

@@ -1,10 +1,5 @@
-import type {
-  DynamicModule,
-  MiddlewareConsumer,
-  NestModule,
-  OnApplicationShutdown,
-} from '@nestjs/common';
-import { Inject, Injectable, Module, RequestMethod } from '@nestjs/common';
+import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import type { HealthCheck } from '@wave/service-runtime';
@@ -15,15 +10,16 @@ import { GATEWAY_CONFIG } from './config/gateway.config';
 import { GatewayHealthController } from './health/gateway-health.controller';
 import { PageViewQueue } from './page-views/page-view-queue';
 import { PageViewsController } from './page-views/page-views.controller';
-import { ProxyMiddleware } from './proxy/proxy.middleware';
+import { GatewayPipeline } from './pipeline/gateway-pipeline';
+import { ProxyRouter } from './proxy/proxy-router';
 import { Upstreams } from './proxy/upstreams';
-import { AuthRateLimitMiddleware } from './security/auth-rate-limit.middleware';
+import { AuthRateLimits } from './security/auth-rate-limits';
 import { ClientIp } from './security/client-ip';
-import { CsrfMiddleware } from './security/csrf.middleware';
+import { CsrfCheck } from './security/csrf-check';
 import { LoginFailures } from './security/login-failures';
 import { RateLimits } from './security/rate-limits';
-import { RequestRateLimitMiddleware } from './security/request-rate-limit.middleware';
-import { SecurityHeadersMiddleware } from './security/security-headers.middleware';
+import { RequestBudget } from './security/request-budget';
+import { SecurityHeaders } from './security/security-headers';
 
 /** Ends the session cache's subscription with the app. */
 @Injectable()
@@ -35,13 +31,14 @@ class SessionCacheShutdown implements OnApplicationShutdown {
   }
 }
 
+/** The gateway's providers; its request pipeline is a Fastify hook (GatewayPipeline, gateway-app.ts). */
 @Module({})
-export class GatewayModule implements NestModule {
+export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
-        loggingModule({ service: 'gateway', level: config.LOG_LEVEL }),
+        loggingModule({ service: 'gateway', level: config.LOG_LEVEL, perRequest: false }),
         RedisModule.forRoot({
           url: config.REDIS_URL,
           keyPrefix: config.REDIS_KEY_PREFIX,
@@ -65,6 +62,12 @@ export class GatewayModule implements NestModule {
         RateLimits,
         Upstreams,
         PageViewQueue,
+        SecurityHeaders,
+        RequestBudget,
+        CsrfCheck,
+        AuthRateLimits,
+        ProxyRouter,
+        GatewayPipeline,
         {
           provide: CachedSessions,
           inject: [SessionStore, REDIS_CLIENT],
@@ -80,18 +83,5 @@ export class GatewayModule implements NestModule {
         SessionCacheShutdown,
       ],
     };
-  }
-
-  /** The request pipeline, in order: headers, budget, CSRF, sign-in limits, routing. */
-  configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(
-        SecurityHeadersMiddleware,
-        RequestRateLimitMiddleware,
-        CsrfMiddleware,
-        AuthRateLimitMiddleware,
-        ProxyMiddleware,
-      )
-      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

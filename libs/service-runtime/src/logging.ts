@@ -15,6 +15,12 @@ export function requestIdOf(request: IncomingMessage): string {
 export interface LoggingOptions {
   service: string;
   level: string;
+  /**
+   * pino-http on every request: a request-scoped logger (its lines carry the request id) and a
+   * `request completed` line per answer. On by default; the gateway turns it off and writes its
+   * own access log (apps/gateway/src/pipeline/gateway-pipeline.ts).
+   */
+  perRequest?: boolean;
 }
 
 /**
@@ -24,6 +30,7 @@ export interface LoggingOptions {
  */
 export function loggingModule(options: LoggingOptions): DynamicModule {
   return LoggerModule.forRoot({
+    ...(options.perRequest === false ? { forRoutes: [] } : {}),
     pinoHttp: {
       level: options.level,
       base: { service: options.service },

@@ -11,7 +11,7 @@ const CONNECTIONS_PER_SERVICE = 512;
 /**
  * The routes the gateway proxies, in a scope of their own where bodies are not parsed but
  * streamed to the service as they arrive (the gateway's own routes keep Fastify's JSON parser).
- * By the time a request reaches them, ProxyMiddleware has checked it and chosen its service
+ * By the time a request reaches them, the pipeline (ProxyRouter) has checked it and chosen its service
  * (`upstream`); one it has not chosen a service for is not a route.
  */
 export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {

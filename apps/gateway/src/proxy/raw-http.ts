@@ -1,15 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorResponse } from '@wave/contracts';
 
-/** The raw request as the gateway's middleware sees it, with what the pipeline adds. */
+/** The raw request as the gateway's pipeline sees it, with what the pipeline adds. */
 export interface GatewayRequest extends IncomingMessage {
-  /** The URL as the client sent it (Nest's middleware layer may cut `url` down to "/"). */
-  originalUrl?: string;
   /** A buffered, parsed JSON body (only for the few routes the gateway reads). */
   body?: unknown;
 }
-
-export const originalUrlOf = (req: GatewayRequest): string => req.originalUrl ?? req.url ?? '/';
 
 /** Answers with `{ message }` straight on the raw response. */
 export function sendError(

@@ -157,7 +157,7 @@ export class Upstreams {
         for (const name of HIDDEN_RESPONSE_HEADERS) delete headers[name];
         return headers;
       },
-      onError: (failed, { error }) => this.answerError(upstream, failed, error),
+      onError: (failed, { error }) => this.answerError(upstream, request.id, failed, error),
     });
   }
 
@@ -185,7 +185,12 @@ export class Upstreams {
     return headers;
   }
 
-  private answerError(upstream: Upstream, reply: ErrorReply, error: Error): void {
+  private answerError(
+    upstream: Upstream,
+    requestId: string,
+    reply: ErrorReply,
+    error: Error,
+  ): void {
     const tooLarge = causeOf(error, BodyTooLargeError);
     if (tooLarge) {
       // The rest of the body is not read: the connection cannot be used again.
@@ -193,7 +198,10 @@ export class Upstreams {
       return this.send(reply, 413, tooLarge.message);
     }
     const codes = codesOf(error);
-    this.logger.warn(`${upstream} proxy error: ${codes.at(-1) ?? error.message}`);
+    // The gateway keeps no request-scoped logger (GatewayPipeline): the line names its request.
+    this.logger.warn(
+      `request ${requestId}: ${upstream} proxy error: ${codes.at(-1) ?? error.message}`,
+    );
     if (codes.some((code) => UNREACHABLE.has(code))) {
       return this.send(reply, 503, `The ${upstream} service is unavailable`);
     }

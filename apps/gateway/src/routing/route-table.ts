@@ -84,7 +84,7 @@ export const ROUTES: readonly RouteRule[] = [
 
 /**
  * The paths under which ROUTES lie, for the router (find-my-way wildcards): requests to
- * them go to the proxy's routes once ProxyMiddleware has matched their rule.
+ * them go to the proxy's routes once ProxyRouter has matched their rule.
  */
 export const PROXIED_PATHS = ['/api/*', '/sitemap.xml', '/sitemaps/*', '/objects/*'] as const;
 

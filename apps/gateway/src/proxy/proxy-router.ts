@@ -1,15 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import type { NestMiddleware } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { visitorKeyOf } from '@wave/internal-auth';
 import { CachedSessions, SESSION_COOKIE_NAME } from '@wave/sessions';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
+import type { GatewayStep } from '../pipeline/gateway-step';
+import type { RouteRule } from '../routing/route-table';
 import { GATEWAY_ROUTES, matchRoute, pathOf } from '../routing/route-table';
 import { ClientIp } from '../security/client-ip';
 import { RateLimits, ROUTE_LIMITS } from '../security/rate-limits';
-import { originalUrlOf, sendError, tooManyRequests } from './raw-http';
+import { sendError, tooManyRequests } from './raw-http';
 import { bodyTooLargeMessage } from './streamed-body';
 import type { ProxiedRequest } from './upstreams';
 
@@ -17,14 +18,14 @@ import type { ProxiedRequest } from './upstreams';
 const SESSION_ENDING_PATHS = new Set(['/api/logout', '/api/login', '/api/register']);
 
 /**
- * Routes /api calls to their service: unknown /api paths get a JSON 404, bodies
- * over the route's limit a 413, and the session cookie is resolved to the user
- * the signed identity header names; calls to a route with a limit of its own
- * are counted then. A route the gateway answers itself (`inGateway`) goes on to
- * its controller with the identity and visitor key set.
+ * Routes /api calls to their service, last in the pipeline: unknown /api paths get a JSON 404,
+ * bodies over the route's limit a 413, and the session cookie is resolved to the user the
+ * signed identity header names; calls to a route with a limit of its own are counted then. A
+ * route the gateway answers itself (`inGateway`) goes on to its controller with the identity
+ * and visitor key set.
  */
 @Injectable()
-export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerResponse> {
+export class ProxyRouter implements GatewayStep {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(CachedSessions) private readonly sessions: CachedSessions,
@@ -32,28 +33,35 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
     private readonly clientIp: ClientIp,
   ) {}
 
-  async use(
-    req: ProxiedRequest,
-    res: ServerResponse,
-    next: (error?: unknown) => void,
-  ): Promise<void> {
-    const url = originalUrlOf(req);
+  run(req: ProxiedRequest, res: ServerResponse): boolean | Promise<boolean> {
+    const url = req.url ?? '/';
     const path = pathOf(url);
-    if (GATEWAY_ROUTES.has(path)) return next();
+    if (GATEWAY_ROUTES.has(path)) return true;
     const route = matchRoute(url);
     if (!route) {
       if (path === '/api' || path.startsWith('/api/')) {
-        return sendError(res, 404, `No such endpoint: ${req.method ?? 'GET'} ${path}`);
+        sendError(res, 404, `No such endpoint: ${req.method ?? 'GET'} ${path}`);
+        return false;
       }
-      return next();
+      return true;
     }
 
     const limit = route.bodyLimit ?? this.config.JSON_BODY_LIMIT_BYTES;
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
-      return sendError(res, 413, bodyTooLargeMessage(limit));
+      sendError(res, 413, bodyTooLargeMessage(limit));
+      return false;
     }
+    return this.route(req, res, route, path, limit);
+  }
 
+  private async route(
+    req: ProxiedRequest,
+    res: ServerResponse,
+    route: RouteRule,
+    path: string,
+    limit: number,
+  ): Promise<boolean> {
     const cookies = parseCookies(req.headers.cookie ?? '');
     const token = cookies[SESSION_COOKIE_NAME];
     // A sign-out, or a sign-in that replaces the session: this gateway forgets it once identity
@@ -67,7 +75,8 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
       userId = (await this.sessions.resolve(token))?.userId ?? null;
     } catch {
       // Redis is down: who is calling cannot be known, so nothing is routed.
-      return sendError(res, 503, 'Sessions are unavailable; try again shortly');
+      sendError(res, 503, 'Sessions are unavailable; try again shortly');
+      return false;
     }
     req.identity = { userId };
     if (route.upstream === 'analytics') {
@@ -88,15 +97,14 @@ export class ProxyMiddleware implements NestMiddleware<ProxiedRequest, ServerRes
       if (!limited.allowed) {
         const { tooMany } = ROUTE_LIMITS[route.limit];
         const seconds = limited.retryAfterSeconds;
-        return tooManyRequests(res, seconds, `${tooMany}. Try again in ${seconds} seconds.`);
+        tooManyRequests(res, seconds, `${tooMany}. Try again in ${seconds} seconds.`);
+        return false;
       }
     }
-    // The service sees (and the identity header signs) the path the client asked for.
-    req.url = url;
-    if (route.inGateway) return next();
+    if (route.inGateway) return true;
     // On to the proxy's routes (proxy-routes.ts), which stream the body within this limit.
     req.upstream = route.upstream;
     req.bodyLimit = limit;
-    next();
+    return true;
   }
 }

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NestMiddleware } from '@nestjs/common';
 import { Injectable } from '@nestjs/common';
 import helmet from 'helmet';
+import type { GatewayStep } from '../pipeline/gateway-step';
 
 /**
  * Helmet's headers on the raw response, first in the pipeline, so that answers
- * written by the proxy carry them as well as the gateway's own. The API serves
+ * written by the proxy or by a later check carry them as well as the gateway's own. The API serves
  * JSON only: nothing may be framed or load anything.
  */
 const applyHeaders = helmet({
@@ -43,10 +43,10 @@ export function staticHelmetHeaders(): [name: string, value: string][] {
 const HEADERS = staticHelmetHeaders();
 
 @Injectable()
-export class SecurityHeadersMiddleware implements NestMiddleware<IncomingMessage, ServerResponse> {
-  use(_req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void {
+export class SecurityHeaders implements GatewayStep {
+  run(_req: IncomingMessage, res: ServerResponse): boolean {
     for (const [name, value] of HEADERS) res.setHeader(name, value);
     res.removeHeader('x-powered-by');
-    next();
+    return true;
   }
 }

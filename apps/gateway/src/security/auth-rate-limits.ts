@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { NestMiddleware } from '@nestjs/common';
 import { Injectable } from '@nestjs/common';
-import { pathOf } from '../routing/route-table';
+import type { GatewayStep } from '../pipeline/gateway-step';
 import type { GatewayRequest } from '../proxy/raw-http';
-import { originalUrlOf, sendError, tooManyRequests } from '../proxy/raw-http';
+import { sendError, tooManyRequests } from '../proxy/raw-http';
+import { pathOf } from '../routing/route-table';
 import { ClientIp } from './client-ip';
 import { LoginFailures } from './login-failures';
 import { RateLimits } from './rate-limits';
@@ -19,40 +19,42 @@ const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
  * as a failure of that account at that address, a 200 clears its failures.
  */
 @Injectable()
-export class AuthRateLimitMiddleware implements NestMiddleware<GatewayRequest, ServerResponse> {
+export class AuthRateLimits implements GatewayStep {
   constructor(
     private readonly limits: RateLimits,
     private readonly failures: LoginFailures,
     private readonly clientIp: ClientIp,
   ) {}
 
-  async use(req: GatewayRequest, res: ServerResponse, next: () => void): Promise<void> {
-    if (req.method !== 'POST') return next();
-    const path = pathOf(originalUrlOf(req));
-    if (path === '/api/register') return this.limitRegistration(req, res, next);
-    if (path === '/api/login') return this.limitLogin(req, res, next);
-    next();
+  run(req: GatewayRequest, res: ServerResponse): boolean | Promise<boolean> {
+    if (req.method !== 'POST') return true;
+    const path = pathOf(req.url ?? '/');
+    if (path === '/api/register') return this.limitRegistration(req, res);
+    if (path === '/api/login') return this.limitLogin(req, res);
+    return true;
   }
 
-  private async limitRegistration(req: GatewayRequest, res: ServerResponse, next: () => void) {
+  private async limitRegistration(req: GatewayRequest, res: ServerResponse): Promise<boolean> {
     const result = await this.limits.consume('registerPerIp', this.clientIp.limitKeyOf(req));
-    if (!result.allowed) {
-      return tooManyRequests(
-        res,
-        result.retryAfterSeconds,
-        `Too many sign-ups from this address. Try again in ${result.retryAfterSeconds} seconds.`,
-      );
-    }
-    next();
+    if (result.allowed) return true;
+    tooManyRequests(
+      res,
+      result.retryAfterSeconds,
+      `Too many sign-ups from this address. Try again in ${result.retryAfterSeconds} seconds.`,
+    );
+    return false;
   }
 
-  private async limitLogin(req: GatewayRequest, res: ServerResponse, next: () => void) {
+  private async limitLogin(req: GatewayRequest, res: ServerResponse): Promise<boolean> {
     const address = this.clientIp.limitKeyOf(req);
     const byIp = await this.limits.consume('loginPerIp', address);
     if (!byIp.allowed) return this.refuseLogin(res, byIp.retryAfterSeconds);
 
     const body = await readJsonBody(req, LOGIN_BODY_LIMIT_BYTES);
-    if (!body.ok) return sendError(res, body.status, body.message);
+    if (!body.ok) {
+      sendError(res, body.status, body.message);
+      return false;
+    }
     req.body = body.value;
 
     const email = (body.value as { email?: unknown } | null)?.email;
@@ -66,15 +68,16 @@ export class AuthRateLimitMiddleware implements NestMiddleware<GatewayRequest, S
         else if (res.statusCode === 200) void this.failures.clear(key);
       });
     }
-    next();
+    return true;
   }
 
-  private refuseLogin(res: ServerResponse, retryAfterSeconds: number): void {
+  private refuseLogin(res: ServerResponse, retryAfterSeconds: number): false {
     tooManyRequests(
       res,
       retryAfterSeconds,
       `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
     );
+    return false;
   }
 }
 

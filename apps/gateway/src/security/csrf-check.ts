@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { NestMiddleware } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
+import type { GatewayStep } from '../pipeline/gateway-step';
 import type { GatewayRequest } from '../proxy/raw-http';
 import { sendError } from '../proxy/raw-http';
 import { ClientIp } from './client-ip';
@@ -13,14 +13,15 @@ const header = (req: GatewayRequest, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** Refuses a cross-site request that could change something (csrf.ts says which). */
 @Injectable()
-export class CsrfMiddleware implements NestMiddleware<GatewayRequest, ServerResponse> {
+export class CsrfCheck implements GatewayStep {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly clientIp: ClientIp,
   ) {}
 
-  use(req: GatewayRequest, res: ServerResponse, next: () => void): void {
+  run(req: GatewayRequest, res: ServerResponse): boolean {
     const allowed = isCrossSiteRequestAllowed({
       method: req.method ?? 'GET',
       origin: header(req, 'origin'),
@@ -28,10 +29,8 @@ export class CsrfMiddleware implements NestMiddleware<GatewayRequest, ServerResp
       ownOrigin: `${this.clientIp.protocolOf(req)}://${header(req, 'host') ?? ''}`,
       allowedOrigins: this.config.ALLOWED_ORIGINS,
     });
-    if (!allowed) {
-      sendError(res, 403, 'Cross-site request refused');
-      return;
-    }
-    next();
+    if (allowed) return true;
+    sendError(res, 403, 'Cross-site request refused');
+    return false;
   }
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { NestMiddleware } from '@nestjs/common';
 import { Injectable } from '@nestjs/common';
+import type { GatewayStep } from '../pipeline/gateway-step';
 import type { GatewayRequest } from '../proxy/raw-http';
 import { tooManyRequests } from '../proxy/raw-http';
 import { ClientIp } from './client-ip';
@@ -8,22 +8,20 @@ import { RateLimits } from './rate-limits';
 
 /** The general budget of requests per client address. */
 @Injectable()
-export class RequestRateLimitMiddleware implements NestMiddleware<GatewayRequest, ServerResponse> {
+export class RequestBudget implements GatewayStep {
   constructor(
     private readonly limits: RateLimits,
     private readonly clientIp: ClientIp,
   ) {}
 
-  async use(req: GatewayRequest, res: ServerResponse, next: () => void): Promise<void> {
+  async run(req: GatewayRequest, res: ServerResponse): Promise<boolean> {
     const result = await this.limits.consume('requests', this.clientIp.limitKeyOf(req));
-    if (!result.allowed) {
-      tooManyRequests(
-        res,
-        result.retryAfterSeconds,
-        `Too many requests. Try again in ${result.retryAfterSeconds} seconds.`,
-      );
-      return;
-    }
-    next();
+    if (result.allowed) return true;
+    tooManyRequests(
+      res,
+      result.retryAfterSeconds,
+      `Too many requests. Try again in ${result.retryAfterSeconds} seconds.`,
+    );
+    return false;
   }
 }
