@@ -14,6 +14,11 @@
  * (B defaults to this build's); BENCH_A_NODE_OPTIONS, BENCH_B_NODE_OPTIONS: each side's Node options.
  * BENCH_ROUNDS (default 8) rounds of BENCH_ROUND_SECONDS (default 4)
  * per side, after 2 s of warm-up each, at BENCH_CONNECTIONS (default 50).
+ *
+ * It also says where the machine's CPU went per read, for each side (medians of its rounds):
+ * the service under test, the timeline behind a gateway, this process (the load generator),
+ * Redis, PostgreSQL, and the rest of the machine's busy time (the kernel's network work on
+ * loopback, and anything else running): their sum bounds the reads a second two cores can give.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +28,8 @@ import { deleteKeysWithPrefix } from '@wave/redis';
 import type { ServiceProcess } from '@wave/testing';
 import { freePort, serviceProcess } from '@wave/testing';
 import { bundleOf, migrateBuilt } from '../built-service';
+import type { CpuSpent } from '../load/cpu-budget';
+import { cpuMark, cpuSpent } from '../load/cpu-budget';
 import { cpuMsPerRequest } from '../load/cpu-time';
 import {
   appEnv,
@@ -48,6 +55,18 @@ const SECONDS = Number(process.env['BENCH_ROUND_SECONDS'] ?? 4);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const ROOT = join(__dirname, '../../..');
 
+/** Where a read's CPU goes (see the header); `other` is the machine's busy time left. */
+const BUDGET_GROUPS = ['tested', 'timeline', 'generator', 'redis', 'postgres'] as const;
+type BudgetGroup = (typeof BUDGET_GROUPS)[number];
+const BUDGET_LABELS: Record<BudgetGroup | 'other', string> = {
+  tested: `${MODE} under test`,
+  timeline: 'timeline (behind the gateways)',
+  generator: 'load generator (autocannon, this process)',
+  redis: 'Redis',
+  postgres: 'PostgreSQL',
+  other: 'rest of the machine (kernel network work, interrupts, other processes)',
+};
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -61,6 +80,18 @@ const logsOf = (services: readonly ServiceProcess[]): string =>
   services
     .map((service, index) => `service ${index}: ${service.errors().join('\n') || '(no errors)'}`)
     .join('\n');
+
+/** CPU spent per read: each figure divided by the reads served. */
+function perRead(spent: CpuSpent<BudgetGroup>, reads: number): CpuSpent<BudgetGroup> {
+  const per = (ms: number) => ms / Math.max(1, reads);
+  return {
+    wallMs: spent.wallMs,
+    machineMs: per(spent.machineMs),
+    byGroup: Object.fromEntries(
+      Object.entries(spent.byGroup).map(([group, ms]) => [group, per(ms)]),
+    ) as CpuSpent<BudgetGroup>['byGroup'],
+  };
+}
 
 async function main(): Promise<void> {
   if (!BUNDLE_A) throw new Error('BENCH_A: the bundle to compare this build with');
@@ -141,10 +172,25 @@ async function main(): Promise<void> {
     }
     for (const side of sides) await run(side, 2);
 
-    const rounds: { rps: number[]; cpuMs: number[] }[] = [
-      { rps: [], cpuMs: [] },
-      { rps: [], cpuMs: [] },
+    const rounds: { rps: number[]; cpuMs: number[]; budget: CpuSpent<BudgetGroup>[] }[] = [
+      { rps: [], cpuMs: [], budget: [] },
+      { rps: [], cpuMs: [], budget: [] },
     ];
+    const timelinePids = new Set(MODE === 'gateway' ? timelines.map((t) => t.pid()) : []);
+    const markFor = (tested: ServiceProcess) =>
+      cpuMark<BudgetGroup>(({ pid, command }) =>
+        pid === tested.pid()
+          ? 'tested'
+          : timelinePids.has(pid)
+            ? 'timeline'
+            : pid === process.pid
+              ? 'generator'
+              : command.startsWith('redis-server')
+                ? 'redis'
+                : command.startsWith('postgres')
+                  ? 'postgres'
+                  : null,
+      );
     const say = (line: string) => process.stdout.write(`${line}\n`);
     say(
       `A/B of ${MODE} (${new Date().toISOString()}), ${ROUNDS} rounds of ${SECONDS} s per side at ${CONNECTIONS} connections`,
@@ -159,11 +205,14 @@ async function main(): Promise<void> {
       const order = round % 2 === 1 ? [0, 1] : [1, 0];
       for (const index of order) {
         const side = sides[index] as ServiceProcess;
+        const before = markFor(side);
         const { result, msPerRequest } = await cpuMsPerRequest(
           [side.pid() ?? 0],
           () => run(side, SECONDS),
           (done) => done.requests.total,
         );
+        const spent = cpuSpent(before, markFor(side), BUDGET_GROUPS);
+        rounds[index]?.budget.push(perRead(spent, result.requests.total));
         if (result.errors + result.non2xx > 0) {
           throw new Error(`errors on side ${index}\n${logsOf(started)}`);
         }
@@ -183,6 +232,25 @@ async function main(): Promise<void> {
     say('');
     say(
       `B/A: req/s ${(median(b.rps) / median(a.rps)).toFixed(2)}, CPU per read ${(median(b.cpuMs) / median(a.cpuMs)).toFixed(2)} (medians).`,
+    );
+    say('');
+    say("The machine's CPU per read, ms (medians of each side's rounds):");
+    say('');
+    say('| where | A | B |');
+    say('|---|---|---|');
+    const medianOf = (side: (typeof rounds)[0], pick: (spent: CpuSpent<BudgetGroup>) => number) =>
+      median(side.budget.map(pick));
+    for (const group of [...BUDGET_GROUPS, 'other'] as const) {
+      if (group === 'timeline' && MODE === 'timeline') continue;
+      const pick = (spent: CpuSpent<BudgetGroup>) => spent.byGroup[group];
+      say(
+        `| ${BUDGET_LABELS[group]} | ${medianOf(a, pick).toFixed(3)} | ${medianOf(b, pick).toFixed(3)} |`,
+      );
+    }
+    const total = (side: (typeof rounds)[0]) => medianOf(side, (spent) => spent.machineMs);
+    say(`| whole machine | ${total(a).toFixed(3)} | ${total(b).toFixed(3)} |`);
+    say(
+      `| reads a second two cores allow at that cost | ${Math.round(2000 / total(a))} | ${Math.round(2000 / total(b))} |`,
     );
   } finally {
     for (const service of started.reverse()) await service.stop();

@@ -34,7 +34,6 @@
  *   npm run bench:recommendations
  *   BENCH_POSTS=100000 BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:recommendations
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
@@ -67,6 +66,8 @@ import {
   migrateBuilt,
   scratchStores,
 } from '../built-service';
+import type { CpuMark } from '../load/cpu-budget';
+import { cpuMark as cpuMarkOf, cpuSpent } from '../load/cpu-budget';
 
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 const REDIS_PREFIX = 'wave-bench-recommendations:';
@@ -113,78 +114,31 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const seconds = (fromMs: number) => `${((Date.now() - fromMs) / 1000).toFixed(1)} s`;
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
-/** Clock ticks a second, as /proc reports CPU time (USER_HZ, 100 on Linux). */
-const TICKS = 100;
-
-type CpuGroup = 'bench' | 'redis' | 'postgres' | 'other';
-interface CpuMark {
-  at: number;
-  machine: number;
-  processes: Map<number, { group: CpuGroup; ms: number }>;
-}
+type CpuGroup = 'bench' | 'redis' | 'postgres';
+const CPU_GROUPS: readonly CpuGroup[] = ['bench', 'redis', 'postgres'];
 
 /**
- * CPU time so far (ms) of the whole machine and of each process, grouped: this benchmark (this
- * process, its children the services, and the PostgreSQL backends of its database), Redis,
- * PostgreSQL's other processes (its background workers, other databases' backends), and
- * everything else (other work running beside the benchmark shows there).
+ * CPU time so far, grouped: this benchmark (this process, its children the services, and the
+ * PostgreSQL backends of its database), Redis, PostgreSQL's other processes (its background
+ * workers, other databases' backends), and everything else (other work running beside the
+ * benchmark shows there).
  */
-function cpuMark(databaseName: string): CpuMark {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = fields.slice(1).map(Number);
-  const machine = (user! + nice! + system! + irq! + softirq! + steal!) * (1000 / TICKS);
-  const parents = new Map<number, number>();
-  const found = new Map<number, { command: string; ms: number }>();
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      parents.set(Number(name), Number(after[1]));
-      found.set(Number(name), {
-        command,
-        ms: (Number(after[11]) + Number(after[12])) * (1000 / TICKS),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const descends = (pid: number): boolean => {
-    for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) {
-      if (at === process.pid) return true;
-    }
-    return false;
-  };
-  const processes = new Map<number, { group: CpuGroup; ms: number }>();
-  for (const [pid, { command, ms }] of found) {
-    const group: CpuGroup =
-      descends(pid) || command.includes(` ${databaseName} `)
-        ? 'bench'
-        : command.startsWith('redis-server')
-          ? 'redis'
-          : command.startsWith('postgres')
-            ? 'postgres'
-            : 'other';
-    processes.set(pid, { group, ms });
-  }
-  return { at: performance.now(), machine, processes };
-}
+const cpuMark = (databaseName: string): CpuMark<CpuGroup> =>
+  cpuMarkOf<CpuGroup>(({ command, ours }) =>
+    ours || command.includes(` ${databaseName} `)
+      ? 'bench'
+      : command.startsWith('redis-server')
+        ? 'redis'
+        : command.startsWith('postgres')
+          ? 'postgres'
+          : null,
+  );
 
-/**
- * Cores busy on average since `from`, by group (a process that ended meanwhile, such as a pooled
- * connection closed when idle, loses its last moments to "other").
- */
-function coresBusy(databaseName: string, from: CpuMark): string {
-  const now = cpuMark(databaseName);
-  const wall = now.at - from.at;
-  const groups: Record<CpuGroup, number> = { bench: 0, redis: 0, postgres: 0, other: 0 };
-  for (const [pid, { group, ms }] of now.processes) {
-    groups[group] += ms - (from.processes.get(pid)?.ms ?? 0);
-  }
-  const machine = now.machine - from.machine;
-  groups.other = machine - groups.bench - groups.redis - groups.postgres;
-  const cores = (ms: number) => (ms / wall).toFixed(2);
-  return `machine ${cores(machine)} cores busy: benchmark ${cores(groups.bench)}, Redis ${cores(groups.redis)}, PostgreSQL's own ${cores(groups.postgres)}, other ${cores(groups.other)}`;
+/** Cores busy on average since `from`, by group. */
+function coresBusy(databaseName: string, from: CpuMark<CpuGroup>): string {
+  const { wallMs, machineMs, byGroup } = cpuSpent(from, cpuMark(databaseName), CPU_GROUPS);
+  const cores = (ms: number) => (ms / wallMs).toFixed(2);
+  return `machine ${cores(machineMs)} cores busy: benchmark ${cores(byGroup.bench)}, Redis ${cores(byGroup.redis)}, PostgreSQL's own ${cores(byGroup.postgres)}, other ${cores(byGroup.other)}`;
 }
 
 interface Summary {
