@@ -45,7 +45,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        loggingModule({ service: 'timeline', level: config.LOG_LEVEL }),
+        loggingModule({ service: 'timeline', level: config.LOG_LEVEL, perRequest: false }),
         TypeOrmModule.forRoot(timelineDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,

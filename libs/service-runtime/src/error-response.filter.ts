@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { Catch, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@wave/contracts';
+import { REQUEST_ID_HEADER } from './logging';
 
 /**
  * Fastify rejects some requests before a handler runs (Nest passes them on as
@@ -74,20 +76,32 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error' } };
 }
 
+/**
+ * The id createServiceApp gave the request: Fastify's request carries it, and a raw one (an
+ * error raised in middleware) its header.
+ */
+function requestIdOf(request: FastifyRequest | IncomingMessage | undefined): string {
+  if (request && 'id' in request && typeof request.id === 'string') return request.id;
+  const header = request?.headers[REQUEST_ID_HEADER];
+  return typeof header === 'string' ? header : 'unknown';
+}
+
 @Catch()
 export class ErrorResponseFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const { status, body } = toErrorResponse(exception);
+    // Named in the line: a service without a request-scoped logger would not say it otherwise.
+    const requestId = requestIdOf(host.switchToHttp().getRequest<FastifyRequest | undefined>());
     if (status >= 500) {
       this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+        `Request ${requestId} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
       );
     } else if (isUnstorableTextError(exception)) {
       // A contract let such text through: answered, but a check is missing (the tests fail on it).
       this.logger.warn(
-        `${UNSTORABLE_TEXT_LOG_PREFIX}: ${exception instanceof Error ? exception.message : String(exception)}`,
+        `${UNSTORABLE_TEXT_LOG_PREFIX}: ${exception instanceof Error ? exception.message : String(exception)} (request ${requestId})`,
       );
     }
     const reply = host.switchToHttp().getResponse<FastifyReply>();

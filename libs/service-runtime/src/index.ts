@@ -1,3 +1,4 @@
+export * from './access-log';
 export * from './error-response.filter';
 export * from './health.controller';
 export * from './logging';

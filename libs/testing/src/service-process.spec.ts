@@ -50,6 +50,7 @@ describe(isErrorLine.name, () => {
     ['{not json', false],
     // The error filter's warning that a contract let unstorable text through.
     [`{"level":40,"msg":"${UNSTORABLE_TEXT_LOG_PREFIX}: invalid byte sequence"}`, true],
+    [`{"level":40,"message":"${UNSTORABLE_TEXT_LOG_PREFIX}: invalid byte sequence"}`, true],
   ])('%p is an error line: %p', (line, expected) => {
     expect(isErrorLine(line)).toBe(expected);
   });

@@ -197,10 +197,10 @@ export function isErrorLine(line: string): boolean {
   if (trimmed.length === 0) return false;
   if (trimmed.startsWith('{')) {
     try {
-      const entry = JSON.parse(trimmed) as { level?: unknown; msg?: unknown };
-      if (typeof entry.msg === 'string' && entry.msg.startsWith(UNSTORABLE_TEXT_LOG_PREFIX)) {
-        return true;
-      }
+      const entry = JSON.parse(trimmed) as { level?: unknown; msg?: unknown; message?: unknown };
+      // The services' lines carry `message` (loggingModule's messageKey); pino's default is `msg`.
+      const text = entry.message ?? entry.msg;
+      if (typeof text === 'string' && text.startsWith(UNSTORABLE_TEXT_LOG_PREFIX)) return true;
       return typeof entry.level === 'number' && entry.level >= PINO_ERROR_LEVEL;
     } catch {
       return false;

@@ -1,7 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PinoLogger } from 'nestjs-pino';
 import { ProxyRouter } from '../proxy/proxy-router';
 import { sendError } from '../proxy/raw-http';
 import type { ProxiedRequest } from '../proxy/upstreams';
@@ -20,8 +18,8 @@ import type { GatewayStep } from './gateway-step';
  * It is a plain hook rather than Nest middleware on purpose: on the platform's hottest path (a
  * feed read through the gateway) Nest's middleware chain, middie and pino-http's per-request
  * logger and async context cost as much as the checks themselves. The gateway therefore keeps
- * no request-scoped logger either; it writes its access log line here (`request completed`,
- * as the other services' pino-http does) and names the request id in its own warnings.
+ * no request-scoped logger either (`perRequestLogger: false`): createServiceApp writes its
+ * access log, and its own warnings name the request id.
  */
 @Injectable()
 export class GatewayPipeline {
@@ -34,7 +32,6 @@ export class GatewayPipeline {
     csrf: CsrfCheck,
     signIns: AuthRateLimits,
     router: ProxyRouter,
-    private readonly accessLog: PinoLogger,
   ) {
     this.steps = [headers, budget, csrf, signIns, router];
   }
@@ -43,7 +40,6 @@ export class GatewayPipeline {
   readonly onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const req = request.raw as ProxiedRequest;
     const res = reply.raw;
-    this.logWhenDone(request, res);
     try {
       for (const step of this.steps) {
         const passed = step.run(req, res);
@@ -59,21 +55,4 @@ export class GatewayPipeline {
       sendError(res, 500, 'Internal server error');
     }
   };
-
-  /** One line per answered request at `info` (none for health checks), as pino-http writes it. */
-  private logWhenDone(request: FastifyRequest, res: ServerResponse): void {
-    const log = this.accessLog.logger;
-    if (!log.isLevelEnabled('info') || request.url.startsWith('/health')) return;
-    const startedAt = performance.now();
-    res.once('finish', () => {
-      log.info(
-        {
-          req: { requestId: request.id, method: request.method, url: request.url },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - startedAt),
-        },
-        'request completed',
-      );
-    });
-  }
 }
