@@ -9,6 +9,7 @@
  *  - offers 1,000 and 2,000 reads a second through the gateway open-loop (each request sent
  *    at its scheduled time whether or not earlier ones answered; latency from that time);
  *  - times 200 sequential posts' acknowledgement, through the gateway and straight to timeline
+ *    (in turn, the first of each pair alternating)
  *    (BENCH_POSTS).
  * Prints a Markdown report for BENCHMARKS.md.
  *
@@ -162,17 +163,37 @@ async function postDirect(
 }
 
 /** `count` posts one after another (after 10 not counted): their acknowledgement percentiles. */
-async function timedPosts(
+type PostTimes = { p50: string; p95: string; p99: string; max: string };
+
+/**
+ * Sequential posts' acknowledgement times on two paths, side by side: after a warm-up of each,
+ * one post on each path in turn, the first path alternating (A B, B A, …), so that both see the
+ * same warm-up, the same tables' growth and the machine at the same speed.
+ */
+async function timedPostsSideBySide(
   count: number,
-  postOne: (index: number) => Promise<{ ackMs: number }>,
-): Promise<{ p50: string; p95: string; p99: string; max: string }> {
-  for (let index = 0; index < 10; index += 1) await postOne(-1 - index);
-  const times: number[] = [];
-  for (let index = 0; index < count; index += 1) times.push((await postOne(index)).ackMs);
-  times.sort((a, b) => a - b);
-  const at = (quantile: number) =>
-    (times[Math.min(times.length - 1, Math.ceil(quantile * times.length) - 1)] ?? 0).toFixed(1);
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+  paths: readonly [
+    (index: number) => Promise<{ ackMs: number }>,
+    (index: number) => Promise<{ ackMs: number }>,
+  ],
+): Promise<[PostTimes, PostTimes]> {
+  for (let index = 0; index < 30; index += 1) {
+    for (const postOne of paths) await postOne(-1 - index);
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let index = 0; index < count; index += 1) {
+    const order = index % 2 === 0 ? [0, 1] : [1, 0];
+    for (const side of order) times[side]?.push((await paths[side]!(index)).ackMs);
+  }
+  const summary = (values: number[]): PostTimes => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const at = (quantile: number) =>
+      (sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0).toFixed(
+        1,
+      );
+    return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+  };
+  return [summary(times[0]), summary(times[1])];
 }
 
 async function main(): Promise<void> {
@@ -288,12 +309,10 @@ async function main(): Promise<void> {
       // the gateway (as a browser posts) and straight to timeline (what the gateway adds).
       const token = sessions.quiet.token;
       const quietId = sessions.quiet.id;
-      const through = await timedPosts(POSTS, (index) =>
-        post(gateway.url, token, `Acknowledged ${index} through the gateway`),
-      );
-      const direct = await timedPosts(POSTS, (index) =>
-        postDirect(timeline.url, quietId, `Acknowledged ${index} straight`),
-      );
+      const [through, direct] = await timedPostsSideBySide(POSTS, [
+        (index) => post(gateway.url, token, `Acknowledged ${index} through the gateway`),
+        (index) => postDirect(timeline.url, quietId, `Acknowledged ${index} straight`),
+      ]);
       say(
         `| ${POSTS} sequential posts (10 followers) | p50 | p95 | p99 | max |`,
         '|---|---|---|---|---|',
