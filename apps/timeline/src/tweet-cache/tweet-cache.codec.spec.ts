@@ -11,6 +11,7 @@ import {
   encodeTweet,
   splitVersioned,
   TOMBSTONE_VERSION,
+  TweetDecoder,
 } from './tweet-cache.codec';
 
 const state: TweetState = {
@@ -93,6 +94,44 @@ describe('tweet cache values', () => {
           retweeted,
         });
       }
+    }
+  });
+});
+
+describe('TweetDecoder', () => {
+  const value = (tweet: TweetState) => `${tweet.version} ${encodeTweet(tweet)}`;
+
+  it('gives every read an object of its own, equal to the value, also when it kept the value', () => {
+    const decoder = new TweetDecoder();
+    const first = decoder.decode(state.id, value(state));
+    expect(first).toEqual(state);
+    // A read completes its object in place (TweetViewsService.views): the next read must not see it.
+    Object.assign(first as object, { content: 'changed by a read', isLiked: true });
+    const second = decoder.decode(state.id, value(state));
+    expect(second).toEqual(state);
+    expect(second).not.toBe(first);
+    Object.assign(second as object, { likesCount: 99 });
+    expect(decoder.decode(state.id, value(state))).toEqual(state);
+  });
+
+  it('decodes a changed value anew: a new version, or a tombstone', () => {
+    const decoder = new TweetDecoder();
+    decoder.decode(state.id, value(state));
+    const liked = { ...state, likesCount: 5, version: 8 };
+    expect(decoder.decode(state.id, value(liked))).toEqual(liked);
+    expect(decoder.decode(state.id, `${TOMBSTONE_VERSION} ${encodeTombstone()}`)).toBe('deleted');
+    expect(decoder.decode(state.id, '8 not json')).toBeNull();
+  });
+
+  it('stays right past what it keeps (it starts again empty)', () => {
+    const decoder = new TweetDecoder();
+    const ids = Array.from(
+      { length: 20_050 },
+      (_, index) => `01a2234f-2f70-72cd-a277-${String(index).padStart(12, '0')}`,
+    );
+    for (const id of ids) decoder.decode(id, value({ ...state, id }));
+    for (const id of [ids[0]!, ids[20_049]!]) {
+      expect(decoder.decode(id, value({ ...state, id }))).toEqual({ ...state, id });
     }
   });
 });

@@ -66,6 +66,44 @@ export function encodeTweet(state: TweetState): string {
 
 export const encodeTombstone = (): string => TOMBSTONE_BODY;
 
+/** How many decoded tweets a TweetDecoder keeps (it starts again empty when full). */
+const DECODED_KEPT = 20_000;
+
+/**
+ * Decodes tweets' values, keeping the last one decoded of each tweet: a value read again
+ * unchanged (the same version and body) is not parsed again, and each read gets an object of
+ * its own (reads complete it in place). Bounded: emptied whenever it holds DECODED_KEPT tweets.
+ */
+export class TweetDecoder {
+  private readonly kept = new Map<string, { value: string; tweet: TweetState }>();
+
+  decode(id: string, value: string): CachedTweet | null {
+    const kept = this.kept.get(id);
+    if (kept !== undefined && kept.value === value) return copyOf(kept.tweet);
+    const tweet = decodeTweet(id, value);
+    if (tweet === null || tweet === 'deleted') return tweet;
+    if (this.kept.size >= DECODED_KEPT) this.kept.clear();
+    this.kept.set(id, { value, tweet: copyOf(tweet) });
+    return tweet;
+  }
+}
+
+/** A tweet's state as a new object of the same shape as decodeTweet's. */
+const copyOf = (tweet: TweetState): TweetState => ({
+  id: tweet.id,
+  authorId: tweet.authorId,
+  content: tweet.content,
+  imageUrls: tweet.imageUrls,
+  linkPreview: tweet.linkPreview,
+  parentId: tweet.parentId,
+  repliesCount: tweet.repliesCount,
+  retweetsCount: tweet.retweetsCount,
+  likesCount: tweet.likesCount,
+  createdAt: tweet.createdAt,
+  editedAt: tweet.editedAt,
+  version: tweet.version,
+});
+
 /** A cached tweet from its value; null when the value is not one (read as a miss). */
 export function decodeTweet(id: string, value: string): CachedTweet | null {
   const versioned = splitVersioned(value);

@@ -10,13 +10,13 @@ import {
   decodeAuthor,
   decodePin,
   decodeRelation,
-  decodeTweet,
   encodeAuthor,
   encodePin,
   encodeRelation,
   encodeTombstone,
   encodeTweet,
   TOMBSTONE_VERSION,
+  TweetDecoder,
 } from './tweet-cache.codec';
 
 /**
@@ -114,6 +114,7 @@ export interface CachedRelations {
 export class TweetCacheStore {
   private readonly redis: CacheRedis;
   private readonly ttlMs: number;
+  private readonly decoder = new TweetDecoder();
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(TIMELINE_CONFIG) config: TimelineConfig) {
     if (!('tweetCachePut' in redis)) {
@@ -144,7 +145,7 @@ export class TweetCacheStore {
     const tweets = new Map<string, CachedTweet>();
     ids.forEach((id, index) => {
       const value = values[index];
-      const tweet = typeof value === 'string' ? decodeTweet(id, value) : null;
+      const tweet = typeof value === 'string' ? this.decoder.decode(id, value) : null;
       if (tweet) tweets.set(id, tweet);
     });
     if (!readerId) return { tweets, relations: null };
