@@ -17,6 +17,7 @@ import { loadGatewayConfig } from '../src/config/gateway.config';
 import { createGatewayApp } from '../src/gateway-app';
 import type { Upstream } from '../src/routing/route-table';
 import { UPSTREAMS } from '../src/routing/route-table';
+import { RequestBudget } from '../src/security/request-budget';
 
 interface Received {
   method: string;
@@ -543,6 +544,25 @@ describe('the gateway and its upstreams', () => {
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await unreachable.close();
+    }
+  });
+
+  it('answers one JSON 500, with its headers and no service reached, when a check of the pipeline throws', async () => {
+    const budget = app.get(RequestBudget);
+    const failing = jest.spyOn(budget, 'run').mockRejectedValue(new Error('budget broke'));
+    const before = lastReceivedBy('recommendations');
+    try {
+      const response = await fetch(`${gatewayUrl}/api/ai/recommendations`, {
+        headers: { cookie: memberCookie, 'x-request-id': 'trace-check-throws' },
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: 'Internal server error' });
+      expect(response.headers.get('x-request-id')).toBe('trace-check-throws');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(lastReceivedBy('recommendations')).toBe(before);
+    } finally {
+      failing.mockRestore();
     }
   });
 });

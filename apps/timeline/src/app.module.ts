@@ -45,6 +45,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        // No request-scoped logger: the feed is the hottest read, and pino-http with its async
+        // context cost a sixth of a read's CPU (BENCHMARKS.md); the access log and error lines
+        // name the request.
         loggingModule({ service: 'timeline', level: config.LOG_LEVEL, perRequest: false }),
         TypeOrmModule.forRoot(timelineDataSourceOptions(config)),
         RedisModule.forRoot({

@@ -3,14 +3,7 @@ import { createServiceApp } from '@wave/service-runtime';
 import { AppModule } from './app.module';
 import type { TimelineConfig } from './config/timeline.config';
 
-/**
- * The timeline service, ready to listen (or to be driven in-process by tests). It keeps no
- * request-scoped logger: the feed is the hottest read, and pino-http with its async context
- * cost a sixth of a read's CPU (BENCHMARKS.md); the access log and error lines name the request.
- */
+/** The timeline service, ready to listen (or to be driven in-process by tests). */
 export function createTimelineApp(config: TimelineConfig): Promise<NestFastifyApplication> {
-  return createServiceApp(AppModule.register(config), {
-    bodyLimit: config.TWEET_BODY_LIMIT_BYTES,
-    perRequestLogger: false,
-  });
+  return createServiceApp(AppModule.register(config), { bodyLimit: config.TWEET_BODY_LIMIT_BYTES });
 }

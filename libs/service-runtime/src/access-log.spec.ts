@@ -1,7 +1,9 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Controller, Get, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PinoLogger } from 'nestjs-pino';
-import { ACCESS_LOG_MESSAGE } from './access-log';
+import { symbols } from 'pino';
 import { loggingModule } from './logging';
 import { createServiceApp } from './service-app';
 
@@ -16,6 +18,13 @@ class ThingsController {
   broken(): never {
     throw new Error('the thing broke');
   }
+
+  /** Answers after a while: long enough for a client to go away first. */
+  @Get('slow')
+  async slow(): Promise<{ ok: true }> {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { ok: true };
+  }
 }
 
 @Module({
@@ -24,71 +33,109 @@ class ThingsController {
 })
 class ThingsModule {}
 
-/** A service without a request-scoped logger (`perRequestLogger: false`), as timeline and the gateway are. */
+interface Line {
+  level: number;
+  message: string;
+  req?: object;
+  res?: object;
+  responseTime?: number;
+}
+
+/**
+ * A service whose logging module keeps no request-scoped logger (`perRequest: false`), as timeline
+ * and the gateway do: the lines as written, caught on the root logger's stream.
+ */
 describe('a service without a request-scoped logger', () => {
   let app: NestFastifyApplication;
-  let info: jest.SpyInstance;
-  let error: jest.SpyInstance;
+  let url: string;
+  let written: jest.SpyInstance;
 
-  /** The access log lines written so far: what each names. */
-  const accessLines = (): { req: { url: string } }[] =>
-    (info.mock.calls as [{ req: { url: string } }, string][])
-      .filter(([, message]) => message === ACCESS_LOG_MESSAGE)
-      .map(([fields]) => fields);
+  const lines = (): Line[] =>
+    written.mock.calls.map(([chunk]) => JSON.parse(String(chunk)) as Line);
+  const accessLines = () => lines().filter((line) => line.message.startsWith('request '));
+  /** Waits until `count` access lines are written (one is written as its answer ends). */
+  const untilAccessLines = async (count: number) => {
+    for (let tries = 0; accessLines().length < count && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return accessLines();
+  };
 
   beforeAll(async () => {
-    app = await createServiceApp(ThingsModule, { perRequestLogger: false });
+    app = await createServiceApp(ThingsModule);
     // The module's one root logger, which every PinoLogger writes to outside a request context.
-    const root = (await app.resolve(PinoLogger)).logger;
-    info = jest.spyOn(root, 'info').mockImplementation();
-    error = jest.spyOn(root, 'error').mockImplementation();
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    // Nest keeps its start-up lines until the app listens; these tests do not listen.
-    app.flushLogs();
+    const root = (await app.resolve(PinoLogger)).logger as unknown as Record<symbol, unknown>;
+    const stream = root[symbols.streamSym] as { write(chunk: string): boolean };
+    written = jest.spyOn(stream, 'write').mockImplementation(() => true);
+    await app.listen(0, '127.0.0.1');
+    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    jest.restoreAllMocks();
+    written?.mockRestore();
     await app?.close();
   });
 
-  beforeEach(() => jest.clearAllMocks());
+  beforeEach(() => written.mockClear());
 
   it('writes an access line per answer: request id, method, URL, status and time', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/things/fine?x=1',
+    const response = await fetch(`${url}/things/fine?x=1`, {
       headers: { 'x-request-id': 'trace-fine' },
     });
-    expect(response.statusCode).toBe(200);
-    expect(accessLines()).toEqual([
-      {
+    expect(response.status).toBe(200);
+    expect(await untilAccessLines(1)).toEqual([
+      expect.objectContaining({
+        level: 30,
+        message: 'request completed',
         req: { requestId: 'trace-fine', method: 'GET', url: '/things/fine?x=1' },
         res: { statusCode: 200 },
         responseTime: expect.any(Number),
-      },
+      }),
     ]);
   });
 
   it('names the request in the line of an error it answers with a 500', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/things/broken',
+    const response = await fetch(`${url}/things/broken`, {
       headers: { 'x-request-id': 'trace-broken' },
     });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Internal server error' });
-    const lines = error.mock.calls.map((call) => JSON.stringify(call));
-    expect(lines).toEqual([
-      expect.stringContaining('Request trace-broken failed: Error: the thing broke'),
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'Internal server error' });
+    await untilAccessLines(1);
+    expect(lines().filter((line) => line.level >= 50)).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('Request trace-broken failed: Error: the thing broke'),
+      }),
     ]);
-    expect(accessLines()).toEqual([expect.objectContaining({ res: { statusCode: 500 } })]);
+    expect(accessLines()).toEqual([
+      expect.objectContaining({ message: 'request completed', res: { statusCode: 500 } }),
+    ]);
+  });
+
+  it('writes "request aborted" for a request whose client went away before the answer', async () => {
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(`${url}/things/slow`, {
+        headers: { 'x-request-id': 'trace-gone' },
+      });
+      request.on('error', () => resolve());
+      request.end();
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 50);
+    });
+    expect(await untilAccessLines(1)).toEqual([
+      expect.objectContaining({
+        message: 'request aborted',
+        req: expect.objectContaining({ requestId: 'trace-gone', url: '/things/slow' }),
+      }),
+    ]);
   });
 
   it('writes no access line for health checks', async () => {
-    await app.inject({ method: 'GET', url: '/health' });
-    await app.inject({ method: 'GET', url: '/things/fine' });
-    expect(accessLines().map((line) => line.req.url)).toEqual(['/things/fine']);
+    await fetch(`${url}/health`);
+    await fetch(`${url}/things/fine`);
+    expect((await untilAccessLines(1)).map((line) => line.req)).toEqual([
+      expect.objectContaining({ url: '/things/fine' }),
+    ]);
   });
 });

@@ -16,17 +16,19 @@ export interface LoggingOptions {
   service: string;
   level: string;
   /**
-   * pino-http on every request: a request-scoped logger (its lines carry the request id) and a
-   * `request completed` line per answer. On by default; the gateway turns it off and writes its
-   * own access log (apps/gateway/src/pipeline/gateway-pipeline.ts).
+   * pino-http on every request: a request-scoped logger (every line written while the request
+   * is served carries its id) and a `request completed` line per answer. On by default. Off
+   * (the gateway and timeline, for the hottest read's sake), createServiceApp writes the access
+   * log from a plain hook instead (access-log.ts), error lines name the request id, and other
+   * lines do not carry it.
    */
   perRequest?: boolean;
 }
 
 /**
- * JSON log lines with the service, the context and the request id of the
- * request being served (nestjs-pino keeps it per request; Fastify assigns it,
- * see createServiceApp). Secrets are redacted.
+ * JSON log lines with the service, the context and (with `perRequest`, the default) the request
+ * id of the request being served (nestjs-pino keeps it per request; Fastify assigns it, see
+ * createServiceApp). Secrets are redacted.
  */
 export function loggingModule(options: LoggingOptions): DynamicModule {
   return LoggerModule.forRoot({

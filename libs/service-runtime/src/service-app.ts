@@ -3,7 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { Logger, PinoLogger } from 'nestjs-pino';
+import type { Params } from 'nestjs-pino';
+import { Logger, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
 import { accessLogHook } from './access-log';
 import { ErrorResponseFilter } from './error-response.filter';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging';
@@ -14,12 +15,6 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Which proxies to believe about the client address (Fastify's trustProxy). */
   trustProxy?: boolean | string | string[] | number;
-  /**
-   * False for a service whose logging module has `perRequest: false`: no request-scoped logger
-   * (pino-http and its async context cost a sixth of a feed read's CPU in timeline), an access
-   * log line per answer from a plain hook instead, and the request id named in error lines.
-   */
-  perRequestLogger?: boolean;
 }
 
 /**
@@ -65,8 +60,10 @@ export async function createServiceApp(
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     done();
   });
-  if (options.perRequestLogger === false) {
-    // Outside a request context a PinoLogger writes to the module's one root logger.
+  // A logging module without pino-http on every request (`perRequest: false`, which leaves
+  // nestjs-pino no routes): the access log from a plain hook instead, written through the
+  // module's one root logger (where a PinoLogger writes outside a request context).
+  if (app.get<Params>(PARAMS_PROVIDER_TOKEN).forRoutes?.length === 0) {
     instance.addHook('onRequest', accessLogHook((await app.resolve(PinoLogger)).logger));
   }
   return app;

@@ -12,7 +12,7 @@ export class PageViewsController {
 
   /**
    * `POST /api/seo/track {url, userAgent}`: a page view from anyone, accepted at once (202)
-   * and queued for analytics. The proxy middleware has already counted it against its limit
+   * and queued for analytics. The pipeline (ProxyRouter) has already counted it against its limit
    * and named the viewer (the session's member, or the visitor key it made).
    */
   @Post('track')

@@ -18,8 +18,8 @@ import type { GatewayStep } from './gateway-step';
  * It is a plain hook rather than Nest middleware on purpose: on the platform's hottest path (a
  * feed read through the gateway) Nest's middleware chain, middie and pino-http's per-request
  * logger and async context cost as much as the checks themselves. The gateway therefore keeps
- * no request-scoped logger either (`perRequestLogger: false`): createServiceApp writes its
- * access log, and its own warnings name the request id.
+ * no request-scoped logger either (loggingModule's `perRequest: false`): createServiceApp
+ * writes its access log, and the pipeline's and the proxy's error lines name the request id.
  */
 @Injectable()
 export class GatewayPipeline {

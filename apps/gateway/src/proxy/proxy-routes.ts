@@ -1,9 +1,15 @@
+import { Logger } from '@nestjs/common';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_ROUTES, matchRoute, PROXIED_PATHS, pathOf } from '../routing/route-table';
 import { sendError } from './raw-http';
 import { streamedBody } from './streamed-body';
 import type { ProxiedRequest, Upstreams } from './upstreams';
+
+const logger = new Logger('Proxy');
+
+const errorText = (error: { message: string; stack?: string }): string =>
+  error.stack ?? error.message;
 
 /** Sockets kept per service at most (undici's pool), as many as requests in flight. */
 const CONNECTIONS_PER_SERVICE = 512;
@@ -22,9 +28,12 @@ export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {
       done(null, streamedBody(payload, raw.headers, raw.bodyLimit ?? defaultBodyLimit));
     });
     // What the proxy itself refuses (a path that climbs with '..') as `{ message }`.
-    scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+    scope.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
       const status = error.statusCode ?? 500;
-      if (status >= 500) return reply.code(500).send({ message: 'Internal server error' });
+      if (status >= 500) {
+        logger.error(`Request ${request.id} failed in the proxy: ${errorText(error)}`);
+        return reply.code(500).send({ message: 'Internal server error' });
+      }
       return reply.code(status).send({
         message: status === 400 ? `The path is not valid: ${error.message}` : error.message,
       });

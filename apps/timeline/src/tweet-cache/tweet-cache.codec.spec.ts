@@ -123,15 +123,22 @@ describe('TweetDecoder', () => {
     expect(decoder.decode(state.id, '8 not json')).toBeNull();
   });
 
-  it('stays right past what it keeps (it starts again empty)', () => {
-    const decoder = new TweetDecoder();
+  it('keeps at most what it is given, and stays right past it (it starts again empty)', () => {
+    const decoder = new TweetDecoder(3);
     const ids = Array.from(
-      { length: 20_050 },
+      { length: 8 },
       (_, index) => `01a2234f-2f70-72cd-a277-${String(index).padStart(12, '0')}`,
     );
-    for (const id of ids) decoder.decode(id, value({ ...state, id }));
-    for (const id of [ids[0]!, ids[20_049]!]) {
+    for (const id of ids) {
+      expect(decoder.decode(id, value({ ...state, id }))).toEqual({ ...state, id });
+      expect(decoder.size).toBeLessThanOrEqual(3);
+    }
+    for (const id of ids) {
       expect(decoder.decode(id, value({ ...state, id }))).toEqual({ ...state, id });
     }
+    // A tweet deleted (or a value that is none) is not kept.
+    decoder.decode(ids[7]!, `${TOMBSTONE_VERSION} ${encodeTombstone()}`);
+    decoder.decode(ids[6]!, 'not a value');
+    expect(decoder.size).toBeLessThanOrEqual(1);
   });
 });

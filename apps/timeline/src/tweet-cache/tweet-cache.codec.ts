@@ -66,23 +66,34 @@ export function encodeTweet(state: TweetState): string {
 
 export const encodeTombstone = (): string => TOMBSTONE_BODY;
 
-/** How many decoded tweets a TweetDecoder keeps (it starts again empty when full). */
+/** How many decoded tweets a TweetDecoder keeps by default (it starts again empty when full). */
 const DECODED_KEPT = 20_000;
 
 /**
  * Decodes tweets' values, keeping the last one decoded of each tweet: a value read again
  * unchanged (the same version and body) is not parsed again, and each read gets an object of
- * its own (reads complete it in place). Bounded: emptied whenever it holds DECODED_KEPT tweets.
+ * its own (reads complete it in place). The copies share the kept state's arrays, preview and
+ * dates, which nothing may change in place. Bounded: emptied whenever it holds `max` tweets.
  */
 export class TweetDecoder {
   private readonly kept = new Map<string, { value: string; tweet: TweetState }>();
+
+  constructor(private readonly max = DECODED_KEPT) {}
+
+  /** How many decoded tweets it holds. */
+  get size(): number {
+    return this.kept.size;
+  }
 
   decode(id: string, value: string): CachedTweet | null {
     const kept = this.kept.get(id);
     if (kept !== undefined && kept.value === value) return copyOf(kept.tweet);
     const tweet = decodeTweet(id, value);
-    if (tweet === null || tweet === 'deleted') return tweet;
-    if (this.kept.size >= DECODED_KEPT) this.kept.clear();
+    if (tweet === null || tweet === 'deleted') {
+      this.kept.delete(id);
+      return tweet;
+    }
+    if (this.kept.size >= this.max) this.kept.clear();
     this.kept.set(id, { value, tweet: copyOf(tweet) });
     return tweet;
   }
