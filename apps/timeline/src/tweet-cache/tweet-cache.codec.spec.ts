@@ -1,5 +1,6 @@
 import type { TweetState } from '../tweets/tweets.repository';
 import {
+  AuthorDecoder,
   decodeAuthor,
   decodePin,
   decodeRelation,
@@ -140,5 +141,45 @@ describe('TweetDecoder', () => {
     decoder.decode(ids[7]!, `${TOMBSTONE_VERSION} ${encodeTombstone()}`);
     decoder.decode(ids[6]!, 'not a value');
     expect(decoder.size).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('AuthorDecoder', () => {
+  const ada = {
+    username: 'ada',
+    displayName: 'Ada Lovelace',
+    firstName: 'Ada',
+    lastName: null,
+    profileImageUrl: null,
+    verified: true,
+  };
+  const value = (version: number, author = ada) => `${version} ${encodeAuthor(author)}`;
+
+  it('gives every read an author of its own, also when it kept the value', () => {
+    const decoder = new AuthorDecoder();
+    const first = decoder.decode('a', value(3));
+    expect(first).toEqual({ id: 'a', version: 3, author: ada });
+    // Views hand the author object on: a change to one read's must not reach the next.
+    first!.author.displayName = 'changed by a read';
+    const second = decoder.decode('a', value(3));
+    expect(second).toEqual({ id: 'a', version: 3, author: ada });
+    expect(second!.author).not.toBe(first!.author);
+  });
+
+  it('decodes a changed value anew, forgets one that is none, and keeps at most what it is given', () => {
+    const decoder = new AuthorDecoder(2);
+    decoder.decode('a', value(3));
+    const renamed = { ...ada, displayName: 'Countess of Lovelace' };
+    expect(decoder.decode('a', value(4, renamed))).toEqual({
+      id: 'a',
+      version: 4,
+      author: renamed,
+    });
+    expect(decoder.decode('a', '5 not json')).toBeNull();
+    expect(decoder.size).toBe(0);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+      expect(decoder.decode(id, value(1))).toEqual({ id, version: 1, author: ada });
+      expect(decoder.size).toBeLessThanOrEqual(2);
+    }
   });
 });

@@ -191,6 +191,47 @@ export function decodeAuthor(id: string, value: string): VersionedAuthor | null 
   };
 }
 
+/**
+ * Decodes authors' values as TweetDecoder does tweets': the last one decoded of each author is
+ * kept with its value, and a read of the same value gets a copy (the author object included,
+ * which reads hand on in their views). Bounded: emptied whenever it holds `max` authors.
+ */
+export class AuthorDecoder {
+  private readonly kept = new Map<string, { value: string; author: VersionedAuthor }>();
+
+  constructor(private readonly max = DECODED_KEPT) {}
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  decode(id: string, value: string): VersionedAuthor | null {
+    const kept = this.kept.get(id);
+    if (kept !== undefined && kept.value === value) return copyOfAuthor(kept.author);
+    const author = decodeAuthor(id, value);
+    if (author === null) {
+      this.kept.delete(id);
+      return null;
+    }
+    if (this.kept.size >= this.max) this.kept.clear();
+    this.kept.set(id, { value, author: copyOfAuthor(author) });
+    return author;
+  }
+}
+
+const copyOfAuthor = ({ id, version, author }: VersionedAuthor): VersionedAuthor => ({
+  id,
+  version,
+  author: {
+    username: author.username,
+    displayName: author.displayName,
+    firstName: author.firstName,
+    lastName: author.lastName,
+    profileImageUrl: author.profileImageUrl,
+    verified: author.verified,
+  },
+});
+
 /** A pin's body: the pinned tweet's id, or "-" for none. */
 export const encodePin = (tweetId: string | null): string => tweetId ?? '-';
 

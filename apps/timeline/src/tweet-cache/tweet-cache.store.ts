@@ -7,7 +7,7 @@ import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { PinState, TweetState } from '../tweets/tweets.repository';
 import type { CachedRelation, CachedTweet, VersionedAuthor } from './tweet-cache.codec';
 import {
-  decodeAuthor,
+  AuthorDecoder,
   decodePin,
   decodeRelation,
   encodeAuthor,
@@ -115,6 +115,7 @@ export class TweetCacheStore {
   private readonly redis: CacheRedis;
   private readonly ttlMs: number;
   private readonly decoder = new TweetDecoder();
+  private readonly authorDecoder = new AuthorDecoder();
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(TIMELINE_CONFIG) config: TimelineConfig) {
     if (!('tweetCachePut' in redis)) {
@@ -174,7 +175,7 @@ export class TweetCacheStore {
     ]);
     ids.forEach((id, index) => {
       const value = answers[index];
-      const author = typeof value === 'string' ? decodeAuthor(id, value) : null;
+      const author = typeof value === 'string' ? this.authorDecoder.decode(id, value) : null;
       if (author) authors.set(id, author);
       const pinValue = withPins ? answers[ids.length + index] : null;
       const pin = typeof pinValue === 'string' ? decodePin(id, pinValue) : null;
