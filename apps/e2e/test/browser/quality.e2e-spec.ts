@@ -284,6 +284,11 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The dialog gives focus back as it unmounts, which may come a task after its node is gone.
+    const openerNode = await opener.elementHandle();
+    await page.waitForFunction((node) => node === document.activeElement, openerNode, {
+      timeout: 5_000,
+    });
     expect(await opener.evaluate((node) => node === document.activeElement)).toBe(true);
     await context.close();
   });
