@@ -10,6 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/lib/browser.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,7 +51,7 @@ async function signIn() {
 /** A browser of its own, holding `cookies` for the app's origin. */
 async function launchWith(cookies) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: FLAGS,
   });
   if (cookies) {
@@ -115,6 +116,8 @@ async function measure(chrome, url, { preset, name }) {
   };
 }
 
+// Debian's Chromium, installed as the browser tests do when it is missing.
+if (!process.env.CHROME_PATH) await ensureChromium();
 const memberCookies = await signIn();
 const rows = [];
 for (const preset of PROFILES) {

@@ -8,6 +8,7 @@
 // Usage: npm start (and any other build under `vite preview`), then
 //   URLS=http://127.0.0.1:8080,http://127.0.0.1:8082 N=8 npm run bench:main-thread
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/lib/browser.mjs';
 
 const URLS = (process.env.URLS ?? 'http://127.0.0.1:8080').split(',');
 const N = Number(process.env.N ?? 8);
@@ -103,8 +104,10 @@ async function loadOnce(browser, url, cookies) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+// Debian's Chromium, installed as the browser tests do when it is missing.
+if (!process.env.CHROME_PATH) await ensureChromium();
 const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {
