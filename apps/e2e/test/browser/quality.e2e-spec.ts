@@ -216,7 +216,7 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     await context.close();
   });
 
-  it('shows tooltips on icon-only controls after 700 ms, and the next at once within 300 ms', async () => {
+  it('shows tooltips on icon-only controls after 700 ms, the next at once within 300 ms, and 700 ms again after', async () => {
     // 1,000 px: between md and xl the left sidebar shows icons only.
     const { context, page } = await signedIn(1000);
     await page.goto(`/tweet/${tweetId}`);
@@ -239,6 +239,15 @@ describe('the web client in Chromium: accessibility, small screens, offline', ()
     await pointAt(page, actions.getByRole('button', { name: 'Retweet' }));
     await page.clock.runFor(50);
     await page.getByRole('tooltip', { name: 'Retweet' }).waitFor();
+
+    // Past the window (300 ms after the last one closed) the delay is back.
+    await page.mouse.move(640, 450, { steps: 4 });
+    await page.clock.runFor(400);
+    await pointAt(page, actions.getByRole('button', { name: 'Like' }));
+    await page.clock.runFor(600);
+    expect(await page.getByRole('tooltip', { name: 'Like' }).count()).toBe(0);
+    await page.clock.runFor(200);
+    await page.getByRole('tooltip', { name: 'Like' }).waitFor();
 
     // The sidebar's icons name themselves, and the theme toggle and 'Share this page' too.
     const main = page.getByRole('navigation', { name: 'Main' });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { useRef, useState } from 'react';
@@ -75,6 +75,27 @@ describe('EmojiPicker', () => {
     });
     ({ EmojiPicker } = await import('./emoji-picker'));
     localStorage.clear();
+  });
+
+  it('names itself in a tooltip after 700 ms (spec section 9), without loading the picker', () => {
+    vi.useFakeTimers();
+    try {
+      const { button } = renderPicker();
+      act(() => {
+        fireEvent.pointerMove(button, { pointerType: 'mouse' });
+      });
+      act(() => {
+        vi.advanceTimersByTime(650);
+      });
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
+      expect(screen.getByRole('tooltip')).toHaveTextContent('Add emoji');
+      expect(chunk.requests).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it(

@@ -5,6 +5,7 @@ import { EMOJI_IMAGE_BASE_URL, EMOJI_STYLE } from '../../config/emoji-picker';
 import type { EmojiStyleName } from '../../lib/emoji-style';
 import { Button } from './button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from './dropdown-menu';
+import { Tooltip } from './tooltip';
 import type { AppTheme, EmojiPickerPanelProps } from './emoji-picker-panel';
 
 const loadPanel = () =>
@@ -132,17 +133,19 @@ export function EmojiPicker({
         setOpen(next);
       }}
     >
-      <DropdownMenuTrigger asChild disabled={disabled}>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          aria-haspopup="dialog"
-          className="text-primary"
-        >
-          <Smile className="h-5 w-5" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <Tooltip content={label}>
+        <DropdownMenuTrigger asChild disabled={disabled}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={label}
+            aria-haspopup="dialog"
+            className="text-primary"
+          >
+            <Smile className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+      </Tooltip>
       {/* Radix's menu gives the popover its placement, outside clicks and Escape; the picker is
           a dialog (a search box and a grid), not a list of menu items. */}
       <DropdownMenuContent

@@ -1,8 +1,8 @@
 import type { CommunityDetailResponse } from '@wave/contracts';
-import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { AddImagesButton } from '../../../components/add-images-button';
 import { Textarea } from '../../../components/ui/input';
 import { useUnsentDraft } from '../../../hooks/use-unsent-draft';
 import { cn } from '../../../lib/cn';
@@ -43,7 +43,6 @@ export function CommunityPostComposer({
   const fieldId = useId();
   const counterId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [content, setContent] = useState('');
   const attached = useAttachedImages({ max: COMMUNITY_POST_MAX_MEDIA, maxBytes: IMAGE_MAX_BYTES });
   const { images } = attached;
@@ -130,32 +129,14 @@ export function CommunityPostComposer({
         />
         <AttachedImagePreviews images={images} disabled={sending} onRemove={attached.remove} />
         <div className="flex items-center gap-3">
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
+          <AddImagesButton
+            label={MESSAGES.addImages(COMMUNITY_POST_MAX_MEDIA)}
             multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="community-image-input"
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              // The same file can be chosen again after it was removed.
-              event.target.value = '';
-              void attached.add(files);
-            }}
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={MESSAGES.addImages(COMMUNITY_POST_MAX_MEDIA)}
-            className="-ml-2 text-primary"
+            className="-ml-2"
             disabled={sending || room <= 0}
-            onClick={() => fileInput.current?.click()}
-          >
-            <ImagePlus className="h-5 w-5" aria-hidden="true" />
-          </Button>
+            testId="community-image-input"
+            onFiles={(files) => void attached.add(files)}
+          />
           <div className="ml-auto flex items-center gap-3">
             {length >= COUNTER_FROM ? (
               <span

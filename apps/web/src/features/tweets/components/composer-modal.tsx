@@ -1,8 +1,8 @@
 import { IMAGE_MAX_BYTES, TWEET_MAX_IMAGES } from '../../../lib/post-limits';
-import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { AddImagesButton } from '../../../components/add-images-button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { EmojiPicker } from '../../../components/ui/emoji-picker';
 import { Textarea } from '../../../components/ui/input';
@@ -129,7 +129,6 @@ function ComposerForm({
   const fieldId = useId();
   const counterId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<ComposerPhase>('idle');
   const upload = useUploadImages();
   const create = useCreateTweet();
@@ -239,31 +238,13 @@ function ComposerForm({
         }}
       />
       <div className="flex items-center gap-1 border-t border-border pt-3">
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
+        <AddImagesButton
+          label={`Add images (up to ${TWEET_MAX_IMAGES})`}
           multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="modal-image-input"
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = '';
-            void addFiles(files);
-          }}
-        />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Add images (up to ${TWEET_MAX_IMAGES})`}
-          className="text-primary"
           disabled={busy || room <= 0}
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImagePlus className="h-5 w-5" aria-hidden="true" />
-        </Button>
+          testId="modal-image-input"
+          onFiles={(files) => void addFiles(files)}
+        />
         <EmojiPicker
           {...EMOJI_PICKER_SIZE}
           theme={theme}

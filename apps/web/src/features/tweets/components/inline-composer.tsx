@@ -1,8 +1,9 @@
 import { IMAGE_MAX_BYTES } from '../../../lib/post-limits';
-import { ImagePlus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { AddImagesButton } from '../../../components/add-images-button';
 import { EmojiPicker } from '../../../components/ui/emoji-picker';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/input';
@@ -40,7 +41,6 @@ export function InlineComposer() {
   const fieldId = useId();
   const counterId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [content, setContent] = useState('');
   const [image, setImage] = useState<{ dataUrl: string; name: string } | null>(null);
   const [dismissedUrl, setDismissedUrl] = useState<string | null>(null);
@@ -154,29 +154,13 @@ export function InlineComposer() {
           </div>
         ) : null}
         <div className="mt-2 flex items-center gap-1 border-t border-border pt-2">
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="inline-image-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
+          <AddImagesButton
+            label="Add image"
+            testId="inline-image-input"
+            onFiles={([file]) => {
               if (file) void addImage(file);
             }}
           />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Add image"
-            className="text-primary"
-            onClick={() => fileInput.current?.click()}
-          >
-            <ImagePlus className="h-5 w-5" aria-hidden="true" />
-          </Button>
           <EmojiPicker
             {...EMOJI_PICKER_SIZE}
             theme={theme}
