@@ -263,7 +263,7 @@ describe('public pages for crawlers and link unfurlers, through the web server',
 
     const postPage = await get(web.url, `/community/${community.id}/post/${communityPost.id}`);
     expect(postPage.status).toBe(200);
-    expect(postPage.title()).toBe('Post by Ada Lovelace · Wave');
+    expect(postPage.title()).toBe('Ada Lovelace on Wave: "Welcome aboard, watchers"');
     expect(postPage.meta('property', 'og:description')).toBe('Welcome aboard, watchers');
     expect(postPage.canonical()).toBe(
       `${ORIGIN}/community/${community.id}/post/${communityPost.id}`,

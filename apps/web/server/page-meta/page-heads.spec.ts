@@ -158,7 +158,7 @@ describe(communityPostHead.name, () => {
       mediaUrls: ['/objects/uploads/welcome'],
     });
     expect(communityPostHead(post, ORIGIN)).toMatchObject({
-      title: 'Post by Grace Hopper · Wave',
+      title: 'Grace Hopper on Wave: "Welcome, everyone"',
       description: 'Welcome, everyone',
       url: `${ORIGIN}/community/${COMMUNITY_ID}/post/${post.id}`,
       image: `${ORIGIN}/objects/uploads/welcome/display`,

@@ -129,7 +129,7 @@ export function communityPostHead(post: CommunityPostResponse, origin: string): 
   const picture = imageOf(origin, post.mediaUrls[0]);
   const { author } = post;
   return {
-    title: communityPostPageTitle(author),
+    title: communityPostPageTitle(post),
     description:
       summarize(post.content) || `A post by ${author.displayName} (@${author.username}).`,
     url: communityPostUrl(origin, post.communityId, post.id),

@@ -32,10 +32,18 @@ describe('the page titles', () => {
     expect(postPageTitle({ content: '  ', author })).toBe('Post by Ada Lovelace · Wave');
   });
 
-  it('name a profile and a community post by their people', () => {
+  it('name a profile by its person', () => {
     expect(profilePageTitle(author)).toBe('Ada Lovelace (@ada) · Wave');
-    expect(communityPostPageTitle(author)).toBe('Post by Ada Lovelace · Wave');
-    expect(communityPostPageTitle({ displayName: '', username: 'ada' })).toBe('Post by ada · Wave');
+  });
+
+  it("put a community post's author (by username when unnamed) and its headline in the title", () => {
+    expect(communityPostPageTitle({ content: 'Welcome,\n everyone', author })).toBe(
+      'Ada Lovelace on Wave: "Welcome, everyone"',
+    );
+    expect(
+      communityPostPageTitle({ content: 'Hi', author: { displayName: '', username: 'ada' } }),
+    ).toBe('ada on Wave: "Hi"');
+    expect(communityPostPageTitle({ content: ' ', author })).toBe('Post by Ada Lovelace · Wave');
   });
 });
 

@@ -38,9 +38,15 @@ export function postPageTitle(post: PostTitleSource): string {
 export const profilePageTitle = (user: { displayName: string; username: string }): string =>
   pageTitle(`${user.displayName} (@${user.username})`);
 
-/** A community post's page: `Post by {author} · Wave`. */
-export const communityPostPageTitle = (author: { displayName: string; username: string }): string =>
-  pageTitle(`Post by ${author.displayName || author.username}`);
+/** A community post's page: as a post's, its author named by username when they have no name. */
+export const communityPostPageTitle = (post: {
+  content: string;
+  author: { displayName: string; username: string };
+}): string =>
+  postPageTitle({
+    content: post.content,
+    author: { displayName: post.author.displayName || post.author.username },
+  });
 
 /** Drops the server's JSON-LD: the client's own, with the same data, takes its place. */
 export function removeServerJsonLd(doc: Document = document): void {

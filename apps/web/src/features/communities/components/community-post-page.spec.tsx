@@ -108,7 +108,7 @@ describe('CommunityPostPage', () => {
     expect(commentTexts()).toEqual(['First', 'Second']);
     expect(searchOf(commentCalls()[0]!.url)).toEqual({ limit: '20' });
     expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Post by Grace Hopper · Wave'));
+    await waitFor(() => expect(document.title).toBe('Grace Hopper on Wave: "Shared post"'));
   });
 
   it("says 'No comments yet', and goes back to 'community' while its name is unknown", async () => {

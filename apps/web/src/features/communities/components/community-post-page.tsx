@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { communityPostPageTitle } from '../../../lib/page-meta';
 import { useAuth } from '../../auth/api/current-user';
 import { ThemeToggle } from '../../theme/theme-toggle';
 import { useCommunity } from '../api/get-community';
@@ -125,10 +126,9 @@ export default function CommunityPostPage() {
   }
 
   const signedIn = status === 'authenticated';
-  const author = post.author.displayName || post.author.username;
   return (
     <div>
-      <title>{`Post by ${author} · Wave`}</title>
+      <title>{communityPostPageTitle(post)}</title>
       {header}
       <h1 className="sr-only">{MESSAGES.postTitle}</h1>
       <CommunityPostCard
