@@ -81,7 +81,7 @@ export function CommunityFeed({ community }: { community: CommunityDetailRespons
   return (
     <section aria-label="Posts" aria-busy={loading}>
       {posts.map((post) => (
-        <CommunityPostCard key={post.id} post={post} />
+        <CommunityPostCard key={post.id} post={post} opensPage />
       ))}
       {loading && more.data === undefined ? <PostSkeletons rows={2} /> : null}
       {hasMore ? (

@@ -107,6 +107,31 @@ describe('CommunityPostCard', () => {
     expect(likes()).toHaveLength(2);
   });
 
+  it("opens the post's page from a click on its body, not from its buttons, links or dialog", async () => {
+    const user = userEvent.setup();
+    const post = makePost({ content: 'Click me through', commentsCount: 0 });
+    renderPosts([post], (call) =>
+      call.method === 'GET' && call.url.startsWith(`/api/posts/${post.id}/comments?`)
+        ? json(200, page([]))
+        : json(404),
+    );
+    const text = await screen.findByText('Click me through');
+    const location = screen.getByTestId('location');
+    const home = `/community/${COMMUNITY_ID}`;
+
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a comment' });
+    // The dialog is drawn in a portal, but its clicks bubble through the card in React.
+    await user.click(within(dialog).getByRole('textbox', { name: 'Your comment' }));
+    await user.click(within(dialog).getByText('Share your thoughts on this post.'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location).toHaveTextContent(home);
+
+    await user.click(text);
+    expect(location).toHaveTextContent(`${home}/post/${post.id}`);
+  });
+
   it('adds a comment: the dialog, Posting..., the toast, and it closes cleared', async () => {
     const user = userEvent.setup();
     const post = makePost({ content: 'Comment on me', commentsCount: 1 });

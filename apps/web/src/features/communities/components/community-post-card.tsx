@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { paths } from '../../../config/paths';
+import { useCardPageOpener } from '../../../hooks/use-card-page-opener';
 import { cn } from '../../../lib/cn';
 import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useToggleCommunityPostLike } from '../api/like-community-post';
@@ -26,6 +27,7 @@ export function CommunityPostCard({
   onComment,
   onDeleted,
   className,
+  opensPage = false,
 }: {
   post: CommunityPostResponse;
   /** Instead of the comment dialog (the post's own page focuses its comment box). */
@@ -33,6 +35,8 @@ export function CommunityPostCard({
   /** After the post is deleted. */
   onDeleted?: () => void;
   className?: string;
+  /** A click on the post's body opens its page (not on the page itself). */
+  opensPage?: boolean;
 }) {
   const nameId = useId();
   const [commenting, setCommenting] = useState(false);
@@ -41,12 +45,17 @@ export function CommunityPostCard({
   const { author } = post;
   const name = author.displayName || author.username;
   const profileHref = paths.profile.getHref(author.username);
+  const pageHref = paths.communityPost.getHref(post.communityId, post.id);
+  // The body opens the post's page (the timestamp is its link).
+  const openPage = useCardPageOpener(pageHref, opensPage);
 
   return (
     <article
       aria-labelledby={nameId}
+      onClick={openPage}
       className={cn(
         'border-b border-border px-4 py-3 transition-colors hover:bg-muted/30',
+        opensPage && 'cursor-pointer',
         className,
       )}
     >
@@ -72,10 +81,7 @@ export function CommunityPostCard({
               <span aria-hidden="true" className="text-muted-foreground">
                 ·
               </span>
-              <Link
-                to={paths.communityPost.getHref(post.communityId, post.id)}
-                className="text-muted-foreground hover:underline"
-              >
+              <Link to={pageHref} className="text-muted-foreground hover:underline">
                 <time dateTime={post.createdAt} title={formatFullTime(post.createdAt)}>
                   {formatRelativeTime(post.createdAt)}
                 </time>

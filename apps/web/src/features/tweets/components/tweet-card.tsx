@@ -1,12 +1,11 @@
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
 import { BadgeCheck, Pin, Repeat2 } from 'lucide-react';
-import type { MouseEvent } from 'react';
 import { memo, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { paths } from '../../../config/paths';
 import { useImpression } from '../../../hooks/use-impression';
-import { opensCardPage } from '../../../lib/card-click';
+import { useCardPageOpener } from '../../../hooks/use-card-page-opener';
 import { cn } from '../../../lib/cn';
 import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useAuth } from '../../auth/api/current-user';
@@ -51,7 +50,6 @@ export const TweetCard = memo(function TweetCard({
   /** On screen when its list opens: its images are asked for at once (`TweetImages`). */
   imagePriority?: boolean;
 }) {
-  const navigate = useNavigate();
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
   const optionsTrigger = useRef<HTMLButtonElement>(null);
@@ -66,14 +64,8 @@ export const TweetCard = memo(function TweetCard({
   const impressionRef = useImpression(tweet.id);
 
   const pageHref = paths.tweet.getHref(tweet.id);
-  // The body opens the post's page, as on X: the timestamp is the link for keyboards and screen
-  // readers, this is the mouse's and finger's shortcut (so the article is not itself a control).
-  const openPage = (event: MouseEvent<HTMLElement>) => {
-    if (!opensPage || editing) return;
-    if (!opensCardPage(event, window.getSelection()?.toString() ?? '')) return;
-    if (event.metaKey || event.ctrlKey) window.open(pageHref, '_blank', 'noopener');
-    else void navigate(pageHref);
-  };
+  // The body opens the post's page (the timestamp is its link).
+  const openPage = useCardPageOpener(pageHref, opensPage && !editing);
 
   return (
     <article
