@@ -112,6 +112,54 @@ describe('ComposerModal', () => {
     );
   });
 
+  it('says at once that the device is offline while uploading or posting, keeping the post', async () => {
+    const user = userEvent.setup();
+    // Offline altogether, then only for the post itself (the upload goes through), then online.
+    let network: 'down' | 'post lost' | 'up' = 'down';
+    const { calls, onOpenChange } = renderModal((call) => {
+      if (network === 'down') throw new TypeError('Failed to fetch');
+      if (call.method === 'POST' && call.url === '/api/objects/upload') {
+        return json(200, { uploadURL: '/objects/uploads/id-1?expires=1&signature=s' });
+      }
+      if (call.method === 'PUT') return json(200, { objectPath: '/objects/uploads/id-1' });
+      if (call.method === 'POST' && call.url === '/api/tweets') {
+        if (network === 'post lost') throw new TypeError('Failed to fetch');
+        return json(201, makeTweet({ content: 'Written on a train' }));
+      }
+      return json(404);
+    });
+    const posts = () =>
+      calls.filter((call) => call.method === 'POST' && call.url === '/api/tweets');
+    const field = await screen.findByRole('textbox', { name: 'What is happening?!' });
+    await user.type(field, 'Written on a train');
+    await user.upload(screen.getByTestId('modal-image-input'), [image('a.png')]);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
+    const offlineSays = 'Your post is still here. Send it again once you are back online.';
+
+    // Offline at the upload: nothing is posted, the text and the image stay.
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(offlineSays)).toBeVisible();
+    expect(screen.getByText("You're offline")).toBeVisible();
+    expect(field).toHaveValue('Written on a train');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(posts()).toHaveLength(0);
+    resetToasts();
+
+    // Offline at the post itself: the same.
+    network = 'post lost';
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(offlineSays)).toBeVisible();
+    expect(field).toHaveValue('Written on a train');
+    expect(posts()).toHaveLength(1);
+
+    // Sent when the member asks again, and said so; nothing was sent behind their back.
+    network = 'up';
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Post sent!')).toBeVisible();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(posts()).toHaveLength(2);
+  });
+
   it('holds an unsent draft while it has text, through a failed post, until posted', async () => {
     const user = userEvent.setup();
     let answers = 0;

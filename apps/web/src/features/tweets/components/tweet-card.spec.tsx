@@ -329,6 +329,34 @@ describe('TweetCard', () => {
     expect(await screen.findByText('Failed to post reply. Please try again.')).toBeVisible();
   });
 
+  it('says at once that the device is offline, keeps the reply, and sends it when asked again', async () => {
+    const user = userEvent.setup();
+    const tweet = makeTweet();
+    let online = false;
+    const { calls } = renderFeed([tweet], (call) => {
+      if (call.method === 'POST' && call.url === `/api/tweets/${tweet.id}/reply`) {
+        if (!online) throw new TypeError('Failed to fetch');
+        return json(201, makeTweet({ parentId: tweet.id, content: 'From a tunnel' }));
+      }
+      return json(404);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reply' }));
+    const box = screen.getByRole('form', { name: 'Reply to @grace' });
+    const field = within(box).getByLabelText('Post your reply');
+    await user.type(field, 'From a tunnel');
+    await user.click(within(box).getByRole('button', { name: 'Reply' }));
+    expect(
+      await screen.findByText('Your reply is still here. Send it again once you are back online.'),
+    ).toBeVisible();
+    expect(screen.getByText("You're offline")).toBeVisible();
+    expect(field).toHaveValue('From a tunnel');
+
+    online = true;
+    await user.click(within(box).getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText('Reply posted!')).toBeVisible();
+    expect(calls.filter((call) => call.url.endsWith('/reply'))).toHaveLength(2);
+  });
+
   it('shows the options menu to the author only', async () => {
     renderFeed([makeTweet(), makeTweet({ authorId: 'someone-else' })], undefined, {
       user: makeUser({ id: GRACE_ID, username: 'grace' }),
