@@ -88,8 +88,4 @@ export const MESSAGES = {
   offlineTitle: "You're offline",
   uploadOffline: 'Your post is still here. Send it again once you are back online.',
   uploadFailedDescription: 'Failed to upload images. Please try again.',
-  uploadTooLarge: 'This image is too large. Please choose one smaller than 25MB.',
-  uploadNotAnImage:
-    "This file isn't an image Wave can use. Please choose a PNG, JPEG, GIF, WebP or AVIF image.",
-  uploadUnreadable: "This image couldn't be read. It may be damaged: please choose another one.",
 } as const;

@@ -10,8 +10,6 @@ export const MESSAGES = {
   unauthorizedPost: 'You need to log in to post. Redirecting...',
   loginToPost: 'Please log in to create a post.',
   imageAdded: 'Image added!',
-  unreadableImageTitle: "Image can't be read",
-  unreadableImage: 'This image seems damaged. Please choose another one.',
   readFailedTitle: 'Upload failed',
   readFailed: 'Failed to process image. Please try again.',
   uploadFailed: 'Failed to upload images. Please try again.',

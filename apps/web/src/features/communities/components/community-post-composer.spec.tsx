@@ -320,19 +320,21 @@ describe('CommunityPostComposer with images', () => {
   });
 
   it.each([
-    [413, undefined, 'This image is too large. Please choose one smaller than 25MB.'],
-    [413, 'The image is too large: at most 40 megapixels', null],
+    [413, undefined, 'File too large', 'Please select an image smaller than 25MB.'],
+    [413, 'The image is too large: at most 40 megapixels', 'File too large', null],
     [
       415,
       undefined,
-      "This file isn't an image Wave can use. Please choose a PNG, JPEG, GIF, WebP or AVIF image.",
+      'Invalid file type',
+      "This file isn't a PNG, JPEG, GIF, WebP or AVIF image, whatever its name says.",
     ],
-    [415, 'Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded', null],
-    [422, undefined, "This image couldn't be read. It may be damaged: please choose another one."],
-    [422, 'The file is not a readable image', null],
+    [415, 'Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded', 'Invalid file type', null],
+    [422, undefined, "Image can't be read", 'This image seems damaged. Please choose another one.'],
+    [422, 'The file is not a readable image', "Image can't be read", null],
+    [503, undefined, 'Failed to upload images', 'Failed to upload images. Please try again.'],
   ])(
-    'says why media refused the upload: %i with the message %j',
-    async (status, serverMessage, fallback) => {
+    'says why media refused the upload as every composer does: %i with the message %j',
+    async (status, serverMessage, title, fallback) => {
       const user = userEvent.setup();
       renderComposer(
         (call) =>
@@ -346,7 +348,7 @@ describe('CommunityPostComposer with images', () => {
       await waitFor(() => expect(previews()).toHaveLength(1));
       await user.click(within(form).getByRole('button', { name: 'Post' }));
 
-      expect(await screen.findByText('Failed to upload images')).toBeVisible();
+      expect(await screen.findByText(title)).toBeVisible();
       expect(screen.getByText(serverMessage ?? fallback ?? '')).toBeVisible();
       expect(field).toHaveValue('Look');
       expect(previews()).toHaveLength(1);

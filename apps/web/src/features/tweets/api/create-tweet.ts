@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { api, isNetworkFailure, isUnauthorized } from '../../../lib/api-client';
 import { pagedItems, prependToFirstPage } from '../../../lib/paged-data';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
-import { imageRefusalOf } from '../image-refusal';
+import { imageRefusalOf } from '../../../components/image-problem-toast';
 import { MESSAGES } from '../messages';
 import { feedInfiniteQueryOptions } from './get-feed';
 import { tweetKeys } from './tweet-keys';

@@ -20,7 +20,7 @@ import { useUploadImages } from '../api/upload-image';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { MESSAGES } from '../messages';
 import { CharacterCounter } from './character-counter';
-import { imageRefusalOf } from '../image-refusal';
+import { imageRefusalOf } from '../../../components/image-problem-toast';
 import { AttachedImagePreviews } from '../../../components/attached-image-previews';
 import { toastImageProblem } from '../../../components/image-problem-toast';
 
