@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 /**
  * The built web client's chunks (dist/apps/web, as `npm start` and the image serve them): the
@@ -51,6 +52,18 @@ describe('the built web client', () => {
     const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)];
     for (const [, name] of preloaded) expect(loadedFirst.has(name!)).toBe(true);
     for (const name of withCharts) expect(loadedFirst.has(name)).toBe(false);
+  });
+
+  it('loads no more before the first paint than when the picker and tooltips came (compressed)', () => {
+    // What every page loads first, compressed as nginx and `npm start` send it (gzip; level 9
+    // here, so the figure does not depend on a server's setting): 181.2 KB in eight files at
+    // 9aa583c~1, before issue 15 added the emoji picker and the tooltips (BENCHMARKS.md).
+    const FIRST_PAINT_GZIP_BUDGET = 181_200;
+    const compressed = [...firstPaintChunks()].reduce(
+      (total, name) => total + gzipSync(readFileSync(join(ASSETS, name)), { level: 9 }).length,
+      0,
+    );
+    expect(compressed).toBeLessThanOrEqual(FIRST_PAINT_GZIP_BUDGET);
   });
 
   it('has the emoji picker only in its own chunk, which is loaded when a picker is opened', () => {
