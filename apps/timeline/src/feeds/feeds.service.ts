@@ -157,7 +157,7 @@ export class FeedsService {
     position: FeedPosition | null,
     wanted: number,
   ): Promise<TimelinePage> {
-    await this.store.beginRebuild(readerId);
+    const token = await this.store.beginRebuild(readerId);
     const merged = await this.follows.celebritiesFollowedBy(
       readerId,
       this.config.FANOUT_MAX_FOLLOWERS,
@@ -169,11 +169,14 @@ export class FeedsService {
       .sort((a, b) => compareDescending(positionOf(a), positionOf(b)))
       .slice(0, max);
     const complete = entries.length < max;
-    if (await this.store.finishRebuild(readerId, entries, complete, merged)) {
+    if (
+      token !== null &&
+      (await this.store.finishRebuild(readerId, token, entries, complete, merged))
+    ) {
       const page = await this.store.page(readerId, position, wanted);
       if (page) return page;
     }
-    // Lost again, or rebuilt by another read meanwhile: this read's own entries serve the page.
+    // Rebuilt by another read, or lost meanwhile: this read's own entries serve the page.
     const after = entries.filter((entry) => isAfter(positionOf(entry), position));
     return {
       entries: after.slice(0, wanted),

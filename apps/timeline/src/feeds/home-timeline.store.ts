@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '@wave/redis';
@@ -5,6 +6,16 @@ import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { FeedEntry, FeedPosition } from './feed-entry.util';
 import { BUILDING_MARKER, COMPLETE_MARKER, entryOf, isAfter, memberOf } from './feed-entry.util';
+
+/**
+ * Which rebuild of a timeline a read began: the building marker's score, -(the time it began in
+ * ms × TOKEN_SPREAD + a random part), so that two rebuilds' tokens differ and a rebuild's age can
+ * be read from its marker. Below 2^53: integers a Redis score and a Lua number hold exactly.
+ */
+export type RebuildToken = number;
+const TOKEN_SPREAD = 1024;
+/** A rebuild unfinished after this long is taken to have died with its read. */
+const REBUILD_STALE_MS = 30_000;
 
 /**
  * Adds an entry to a timeline only if the timeline is cached, then trims it to its bound. An
@@ -19,15 +30,33 @@ if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
 return 1`;
 
 /**
- * Ends a rebuild, if the timeline is still the one it began (its building marker is there: a
- * timeline lost meanwhile is not recreated from a read that may have missed what fan-out put
- * in it since): adds the entries, marks it complete or not, trims it, sets its expiry and the
- * accounts merged at read. KEYS: timeline, merged. ARGV: ttl, max length, complete (1/0),
- * merged, then pairs of score and member. Returns 1 when written.
+ * Starts a rebuild unless another is under way: the building marker goes in with the rebuild's
+ * token as its score (negative, below every entry), and the timeline gets its expiry. A marker
+ * already there is left alone, unless its rebuild began more than ARGV[4] ms before ARGV[3] (its
+ * read died before finishing: it is taken over). KEYS: timeline. ARGV: token, ttl, now (ms),
+ * stale after (ms). Returns 1 when this rebuild owns the timeline.
+ */
+const BEGIN_REBUILD = `
+local current = redis.call('ZSCORE', KEYS[1], '${BUILDING_MARKER}')
+if current and math.floor(-tonumber(current) / ${TOKEN_SPREAD}) > tonumber(ARGV[3]) - tonumber(ARGV[4]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[1], '${BUILDING_MARKER}')
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/**
+ * Ends a rebuild, if the timeline is still the one this rebuild began (its building marker is
+ * there with this rebuild's token: a timeline lost meanwhile is not recreated from a read that
+ * may have missed what fan-out put in it since, nor finished by an older rebuild in the place of
+ * one begun after the loss): adds the entries, marks it complete or not, trims it, sets its
+ * expiry and the accounts merged at read. KEYS: timeline, merged. ARGV: ttl, max length,
+ * complete (1/0), merged, token, then pairs of score and member. Returns 1 when written.
  */
 const FINISH_REBUILD = `
-if not redis.call('ZSCORE', KEYS[1], '${BUILDING_MARKER}') then return 0 end
-for i = 5, #ARGV, 2 do redis.call('ZADD', KEYS[1], ARGV[i], ARGV[i + 1]) end
+local token = redis.call('ZSCORE', KEYS[1], '${BUILDING_MARKER}')
+if not token or tonumber(token) ~= tonumber(ARGV[5]) then return 0 end
+for i = 6, #ARGV, 2 do redis.call('ZADD', KEYS[1], ARGV[i], ARGV[i + 1]) end
 if ARGV[3] == '1' then redis.call('ZADD', KEYS[1], 0, '${COMPLETE_MARKER}')
 else redis.call('ZREM', KEYS[1], '${COMPLETE_MARKER}') end
 redis.call('ZREM', KEYS[1], '${BUILDING_MARKER}')
@@ -67,6 +96,13 @@ type TimelineRedis = Redis & {
     offset: number,
     count: number,
   ): Promise<[string[], string, number] | null>;
+  timelineBeginRebuild(
+    timelineKey: string,
+    token: number,
+    ttl: number,
+    now: number,
+    staleAfterMs: number,
+  ): Promise<number>;
   timelineFinishRebuild(
     timelineKey: string,
     mergedKey: string,
@@ -102,6 +138,7 @@ export class HomeTimelineStore {
     if (!('timelineAddIfCached' in redis)) {
       redis.defineCommand('timelineAddIfCached', { numberOfKeys: 1, lua: ADD_IF_CACHED });
       redis.defineCommand('timelineReadPage', { numberOfKeys: 2, lua: READ_PAGE });
+      redis.defineCommand('timelineBeginRebuild', { numberOfKeys: 1, lua: BEGIN_REBUILD });
       redis.defineCommand('timelineFinishRebuild', { numberOfKeys: 2, lua: FINISH_REBUILD });
     }
     this.redis = redis as TimelineRedis;
@@ -136,21 +173,30 @@ export class HomeTimelineStore {
   /**
    * Starts a rebuild: the timeline exists (empty but for the building marker) from now on, so
    * fan-outs that run while Postgres is read land in it; reads do not use it until it is done.
+   * Returns the rebuild's token, or null when another rebuild of it is under way (that one
+   * finishes it; this read serves itself), unless that one began REBUILD_STALE_MS ago or more.
    */
-  async beginRebuild(userId: string): Promise<void> {
-    await this.redis
-      .multi()
-      .zadd(this.timelineKey(userId), 0, BUILDING_MARKER)
-      .expire(this.timelineKey(userId), this.config.TIMELINE_TTL_SECONDS)
-      .exec();
+  async beginRebuild(userId: string): Promise<RebuildToken | null> {
+    const now = Date.now();
+    const token = -(now * TOKEN_SPREAD + randomInt(TOKEN_SPREAD));
+    const owned = await this.redis.timelineBeginRebuild(
+      this.timelineKey(userId),
+      token,
+      this.config.TIMELINE_TTL_SECONDS,
+      now,
+      REBUILD_STALE_MS,
+    );
+    return owned === 1 ? token : null;
   }
 
   /**
-   * Ends a rebuild with what Postgres gave; `complete` when that was the whole history. False
-   * when the timeline was lost or rebuilt by another read meanwhile (nothing written then).
+   * Ends the rebuild `token` began with what Postgres gave; `complete` when that was the whole
+   * history. False when the timeline was lost meanwhile, or is another rebuild's (nothing written
+   * then).
    */
   async finishRebuild(
     userId: string,
+    token: RebuildToken,
     entries: FeedEntry[],
     complete: boolean,
     mergedAuthors: string[],
@@ -162,6 +208,7 @@ export class HomeTimelineStore {
       this.config.TIMELINE_MAX_LENGTH,
       complete ? '1' : '0',
       mergedAuthors.join(','),
+      token,
       ...entries.flatMap((entry) => [entry.at, memberOf(entry)]),
     );
     return written === 1;
