@@ -3,7 +3,8 @@ import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
 import { seededRandom } from '@wave/demo-data';
 import { decodePin, decodeRelation, decodeTweet } from '../src/tweet-cache/tweet-cache.codec';
 import { TweetCacheStore } from '../src/tweet-cache/tweet-cache.store';
-import { TimelineHarness, uniqueUsername } from './timeline-harness';
+import { TweetViewsService } from '../src/tweet-cache/tweet-views.service';
+import { eventually, TimelineHarness, uniqueUsername } from './timeline-harness';
 
 interface StoredTweet {
   id: string;
@@ -241,6 +242,71 @@ describe('the tweet cache', () => {
     expect(decodeTweet(tweet.id, (await sut.redis.get(key)) ?? '')).toMatchObject({
       version: version + 2,
     });
+  });
+
+  it('makes good, from its own events, writes whose handing-over to the cache was lost', async () => {
+    const views = sut.app.get(TweetViewsService);
+    const author = await sut.user(uniqueUsername('lost'));
+    const member = await sut.user(uniqueUsername('lostreader'));
+    const kept = await sut.post(author, 'liked, edited and pinned');
+    const doomed = await sut.post(author, 'to be deleted');
+    const parent = await sut.post(author, 'replied to');
+    // Cached as they are now: the posts, the member's flags, the author's pin.
+    for (const id of [kept.id, doomed.id, parent.id]) await ok('GET', `/api/tweets/${id}`, member);
+    expect(await sut.redis.get(`tweet:{${kept.id}}`)).not.toBeNull();
+    expect(await sut.redis.get(`pin:{${author}}`)).not.toBeNull();
+    expect(await sut.redis.hget(`relations:{${member}}`, '~')).not.toBeNull();
+
+    // Every handing-over after a commit is lost from here on (the process dies there, or Redis
+    // fails at that moment): only the writes' events can tell the cache.
+    const lost = jest.spyOn(views, 'committed').mockResolvedValue();
+    try {
+      await ok('POST', `/api/tweets/${kept.id}/like`, member);
+      await ok('POST', `/api/tweets/${kept.id}/retweet`, member);
+      await ok('DELETE', `/api/tweets/${kept.id}/retweet`, member);
+      await ok('PUT', `/api/tweets/${kept.id}`, author, { content: 'edited after' });
+      await ok('POST', `/api/tweets/${kept.id}/pin`, author);
+      await ok('DELETE', `/api/tweets/${doomed.id}`, author);
+      await ok('POST', `/api/tweets/${parent.id}/reply`, member, { content: 'a reply' });
+      expect(lost).toHaveBeenCalledTimes(7);
+    } finally {
+      lost.mockRestore();
+    }
+
+    const cached = async () => ({
+      kept: decodeTweet(kept.id, (await sut.redis.get(`tweet:{${kept.id}}`)) ?? ''),
+      doomed: decodeTweet(doomed.id, (await sut.redis.get(`tweet:{${doomed.id}}`)) ?? ''),
+      parent: decodeTweet(parent.id, (await sut.redis.get(`tweet:{${parent.id}}`)) ?? ''),
+      relation: decodeRelation((await sut.redis.hget(`relations:{${member}}`, kept.id)) ?? ''),
+      pin: decodePin(author, (await sut.redis.get(`pin:{${author}}`)) ?? ''),
+    });
+    const now = await eventually(
+      cached,
+      ({ kept: post, doomed: gone, parent: replied, relation, pin }) =>
+        post !== null &&
+        post !== 'deleted' &&
+        post.content === 'edited after' &&
+        gone === 'deleted' &&
+        replied !== null &&
+        replied !== 'deleted' &&
+        replied.repliesCount === 1 &&
+        relation?.liked === true &&
+        !relation.retweeted &&
+        pin?.tweetId === kept.id,
+      { what: 'the cache to agree with PostgreSQL after the lost handing-overs' },
+    );
+    expect(now.kept).toMatchObject({ likesCount: 1, retweetsCount: 0 });
+    const read = await ok('GET', `/api/tweets/${kept.id}`, member);
+    expect(read.json<TweetResponse>()).toMatchObject({
+      content: 'edited after',
+      likesCount: 1,
+      isLiked: true,
+      isRetweeted: false,
+      isPinned: true,
+    });
+    expect((await sut.call('GET', `/api/tweets/${doomed.id}`, { as: member })).statusCode).toBe(
+      404,
+    );
   });
 
   it('shows a new author name on cached tweets once the projection has it', async () => {

@@ -21,7 +21,9 @@ export type FanOutOutcome =
  * Timeline's subscriptions: the author and follow projections, and fan-out of
  * new posts and retweets (delivered with the event to a small audience, queued
  * as a fan-out job to a large one). A changed follow drops the follower's
- * cached timeline, rebuilt with the right sources on the next read.
+ * cached timeline, rebuilt with the right sources on the next read. Its own
+ * events of posts, interactions and pins bring the tweet cache up to what
+ * PostgreSQL holds (see `TweetViewsService.reconcile`).
  */
 @Injectable()
 export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
@@ -55,6 +57,13 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
       (await delivery.deliverAtOnce(actorId, entry)) ?? {
         queued: await fanOut.enqueue(actorId, entry),
       };
+    // The tweet cache is handed each write after its commit; its own events hand it again
+    // (`reconcile`), so a handing-over lost to a crash or to Redis is made good.
+    const reconcileInteraction = (event: EventPayload<'like.created'>): Promise<void> =>
+      views.reconcile({
+        tweetIds: [event.tweetId],
+        relations: [{ tweetId: event.tweetId, userId: event.userId }],
+      });
     super({
       consumer: 'timeline',
       redisUrl: config.REDIS_URL,
@@ -80,20 +89,36 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
           await store.invalidate(event.followerId);
         },
         'tweet.created': async (event) => {
-          if (event.parentId) return null;
+          // A reply moved its parent's count.
+          if (event.parentId) {
+            await views.reconcile({ tweetIds: [event.parentId] });
+            return null;
+          }
           return fanOutOf(event.authorId, {
             kind: 'post',
             tweetId: event.tweetId,
             at: new Date(event.createdAt).getTime(),
           });
         },
-        'retweet.created': (event) =>
-          fanOutOf(event.userId, {
+        'tweet.updated': (event) => views.reconcile({ tweetIds: [event.tweetId] }),
+        'tweet.deleted': (event) =>
+          views.reconcile({
+            tweetIds: event.parentId ? [event.tweetId, event.parentId] : [event.tweetId],
+          }),
+        'like.created': reconcileInteraction,
+        'like.deleted': reconcileInteraction,
+        'retweet.created': async (event) => {
+          await reconcileInteraction(event);
+          return fanOutOf(event.userId, {
             kind: 'retweet',
             tweetId: event.tweetId,
             retweeterId: event.userId,
             at: new Date(event.at).getTime(),
-          }),
+          });
+        },
+        'retweet.deleted': reconcileInteraction,
+        'tweet.pinned': (event) => views.reconcile({ pinsOf: [event.userId] }),
+        'tweet.unpinned': (event) => views.reconcile({ pinsOf: [event.userId] }),
       },
     });
   }

@@ -18,6 +18,14 @@ export interface CommittedTweetChanges {
   pins?: readonly PinState[];
 }
 
+/** What a committed write may have left stale in the cache: tweets, members' flags, pins. */
+export interface StaleAfterWrite {
+  tweetIds?: readonly string[];
+  relations?: readonly { tweetId: string; userId: string }[];
+  /** Members whose pin changed. */
+  pinsOf?: readonly string[];
+}
+
 /**
  * Tweets as a reader sees them, from the tweet cache, with what it misses read from
  * PostgreSQL (one query for the missing tweets, one for missing authors, one to fill the
@@ -137,15 +145,42 @@ export class TweetViewsService {
     await this.keep(async () => {
       await this.cache.putTweets(changes.states ?? [], changes.deletedIds ?? []);
       await this.cache.putPins(changes.pins ?? []);
-      const byMember = new Map<string, TweetRelation[]>();
-      for (const relation of changes.relations ?? []) {
-        if (!relation.userId) continue;
-        byMember.set(relation.userId, [...(byMember.get(relation.userId) ?? []), relation]);
-      }
-      await Promise.all(
-        [...byMember].map(([userId, relations]) => this.cache.putRelations(userId, relations)),
-      );
+      await this.putRelations(changes.relations ?? []);
     });
+  }
+
+  /** Members' flags on tweets, into each member's relations (one round trip per member). */
+  private async putRelations(relations: readonly TweetRelation[]): Promise<void> {
+    const byMember = new Map<string, TweetRelation[]>();
+    for (const relation of relations) {
+      if (!relation.userId) continue;
+      byMember.set(relation.userId, [...(byMember.get(relation.userId) ?? []), relation]);
+    }
+    await Promise.all([...byMember].map(([userId, mine]) => this.cache.putRelations(userId, mine)));
+  }
+
+  /**
+   * Brings the cache up to what PostgreSQL holds now for these tweets (a tombstone for one that
+   * no longer exists), members' flags on tweets, and members' pins: what the event of a committed
+   * write asks once it is delivered (timeline hears its own events), so that a write whose
+   * handing-over after the commit was lost (the process died, or Redis failed then) is seen all
+   * the same. Values are versioned: only newer ones are written, so this changes nothing when
+   * the write's own handing-over went through. A failure is thrown: the event is delivered again.
+   */
+  async reconcile(of: StaleAfterWrite): Promise<void> {
+    const tweetIds = [...new Set(of.tweetIds ?? [])];
+    const [states, relations, pins] = await Promise.all([
+      this.tweets.states(tweetIds),
+      this.interactions.relationsOfPairs(of.relations ?? []),
+      this.interactions.pinsOf(of.pinsOf ?? []),
+    ]);
+    const found = new Set(states.map((state) => state.id));
+    await this.cache.putTweets(
+      states,
+      tweetIds.filter((id) => !found.has(id)),
+    );
+    await this.cache.putPins(pins);
+    await this.putRelations(relations);
   }
 
   /**

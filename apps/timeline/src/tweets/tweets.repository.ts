@@ -327,6 +327,16 @@ export class TweetsRepository {
     return rows.map(toState);
   }
 
+  /** The tweets' states as committed now (those that exist), in no order. */
+  async states(ids: readonly string[]): Promise<TweetState[]> {
+    if (ids.length === 0) return [];
+    const rows: TweetStateRow[] = await this.dataSource.query(
+      `SELECT ${this.stateColumns()} FROM ${this.table(TweetEntity)} t WHERE t.id = ANY($1::uuid[])`,
+      [[...new Set(ids)]],
+    );
+    return rows.map(toState);
+  }
+
   /** The tweets with their authors and the reader's likes, retweets and pins, in no order. */
   async views(ids: string[], readerId: string | null): Promise<StoredTweetView[]> {
     if (ids.length === 0) return [];

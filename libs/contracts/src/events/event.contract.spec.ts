@@ -27,7 +27,14 @@ describe('event contracts', () => {
       'follow.created',
       'follow.deleted',
       'tweet.created',
+      'tweet.updated',
+      'tweet.deleted',
+      'like.created',
+      'like.deleted',
       'retweet.created',
+      'retweet.deleted',
+      'tweet.pinned',
+      'tweet.unpinned',
     ]);
   });
 
