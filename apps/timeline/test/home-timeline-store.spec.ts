@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { FeedEntry } from '../src/feeds/feed-entry.util';
 import { BUILDING_MARKER, COMPLETE_MARKER } from '../src/feeds/feed-entry.util';
-import { HomeTimelineStore } from '../src/feeds/home-timeline.store';
+import { HomeTimelineStore, TOKEN_SPREAD } from '../src/feeds/home-timeline.store';
 import { TimelineHarness } from './timeline-harness';
 
 /**
@@ -13,7 +13,7 @@ describe(HomeTimelineStore.name, () => {
   let store: HomeTimelineStore;
 
   beforeAll(async () => {
-    await sut.start('home_timeline_store');
+    await sut.start('home_timeline_store', { TIMELINE_MAX_LENGTH: '20' });
     store = sut.app.get(HomeTimelineStore);
   });
   afterAll(() => sut.stop());
@@ -59,6 +59,20 @@ describe(HomeTimelineStore.name, () => {
     expect(await pageOf(reader)).toEqual([5_000, 4_000]);
   });
 
+  it('keeps a building marker when fan-out fills the timeline past its bound meanwhile', async () => {
+    const reader = await sut.user();
+    const token = await store.beginRebuild(reader);
+    const max = sut.config.TIMELINE_MAX_LENGTH;
+    for (let at = 1; at <= max + 5; at += 1) await store.addToCached([reader], post(at * 1_000));
+    const cached = await sut.cachedTimeline(reader);
+    expect(cached[0]).toBe(BUILDING_MARKER);
+    expect(cached.length).toBeLessThanOrEqual(max + 1);
+    // Still being built: no read takes it for a finished timeline.
+    expect(await pageOf(reader)).toBeNull();
+    expect(await store.finishRebuild(reader, token!, [], false, [])).toBe(true);
+    expect((await pageOf(reader))?.[0]).toBe((max + 5) * 1_000);
+  });
+
   it('lets the reads of a timeline whose rebuild is under way serve themselves', async () => {
     const author = await sut.user();
     const reader = await sut.user();
@@ -80,7 +94,11 @@ describe(HomeTimelineStore.name, () => {
     await sut.loseCachedTimeline(reader);
     // What a rebuild begun 31 s ago leaves when its process dies before finishing.
     const key = `timeline:home:{${reader}}`;
-    await sut.redis.zadd(key, -((Date.now() - 31_000) * 1024), BUILDING_MARKER);
+    await sut.redis.zadd(
+      key,
+      -((Math.floor(Date.now() / 1000) - 31) * TOKEN_SPREAD),
+      BUILDING_MARKER,
+    );
     expect(await sut.homeTimelineKey(reader)).toBe(key);
 
     expect((await sut.feed(reader)).items.map((item) => item.id)).toEqual([made.id]);

@@ -245,23 +245,30 @@ export class TimelineHarness {
 
   /** What the post's (or retweet's) event did about its fan-out, once it was handled. */
   async fanOutOutcome(tweetId: string, retweeterId?: string): Promise<FanOutOutcome | null> {
-    const what = retweeterId ? `retweet ${tweetId} by ${retweeterId}` : `post ${tweetId}`;
+    return this.ownEventHandled<FanOutOutcome | null>(
+      retweeterId ? 'retweet.created' : 'tweet.created',
+      retweeterId ? { tweetId, userId: retweeterId } : { tweetId },
+    );
+  }
+
+  /**
+   * Waits until timeline has handled the latest of its own events of this name whose payload has
+   * these values (written to its outbox by a write, relayed to its queue), and returns what the
+   * handler returned.
+   */
+  async ownEventHandled<T = unknown>(name: EventName, match: Record<string, string>): Promise<T> {
+    const what = `the ${name} event of ${JSON.stringify(match)}`;
     const [event] = await eventually(
       (): Promise<{ event_id: string }[]> =>
         this.dataSource.query(
-          `SELECT event_id FROM timeline.outbox
-           WHERE name = $1 AND payload->>'tweetId' = $2 AND ($3::text IS NULL OR payload->>'userId' = $3)
+          `SELECT event_id FROM timeline.outbox WHERE name = $1 AND payload @> $2::jsonb
            ORDER BY id DESC LIMIT 1`,
-          [retweeterId ? 'retweet.created' : 'tweet.created', tweetId, retweeterId ?? null],
+          [name, JSON.stringify(match)],
         ),
       (rows) => rows.length > 0,
-      { what: `the event of ${what}` },
+      { what },
     );
-    return this.jobDone<FanOutOutcome | null>(
-      this.events.get('timeline'),
-      event!.event_id,
-      `the event of ${what}`,
-    );
+    return this.jobDone<T>(this.events.get('timeline'), event!.event_id, what);
   }
 
   /** The fan-out job of that id, if there is one. */

@@ -175,6 +175,8 @@ describe('the tweet cache', () => {
     for (let index = 0; index < 5; index += 1) posts.push(await sut.post(author, `warm ${index}`));
     for (const post of posts) await sut.waitForFanOut(post.id);
     await sut.call('POST', `/api/tweets/${posts[2]!.id}/like`, { as: reader });
+    // The like's event, which timeline hears too, is handled before PostgreSQL is watched.
+    await sut.ownEventHandled('like.created', { tweetId: posts[2]!.id, userId: reader });
     const cold = await sut.feed(reader);
 
     const query = jest.spyOn(Client.prototype, 'query');

@@ -108,13 +108,20 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
         'like.created': reconcileInteraction,
         'like.deleted': reconcileInteraction,
         'retweet.created': async (event) => {
-          await reconcileInteraction(event);
-          return fanOutOf(event.userId, {
-            kind: 'retweet',
-            tweetId: event.tweetId,
-            retweeterId: event.userId,
-            at: new Date(event.at).getTime(),
-          });
+          // Both, whatever the other does (each is idempotent when the event comes again): a
+          // cache that cannot be written does not hold the retweet back from followers.
+          const [delivered, reconciled] = await Promise.allSettled([
+            fanOutOf(event.userId, {
+              kind: 'retweet',
+              tweetId: event.tweetId,
+              retweeterId: event.userId,
+              at: new Date(event.at).getTime(),
+            }),
+            reconcileInteraction(event),
+          ]);
+          if (delivered.status === 'rejected') throw delivered.reason;
+          if (reconciled.status === 'rejected') throw reconciled.reason;
+          return delivered.value;
         },
         'retweet.deleted': reconcileInteraction,
         'tweet.pinned': (event) => views.reconcile({ pinsOf: [event.userId] }),

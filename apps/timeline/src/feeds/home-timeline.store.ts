@@ -8,14 +8,16 @@ import type { FeedEntry, FeedPosition } from './feed-entry.util';
 import { BUILDING_MARKER, COMPLETE_MARKER, entryOf, isAfter, memberOf } from './feed-entry.util';
 
 /**
- * Which rebuild of a timeline a read began: the building marker's score, -(the time it began in
- * ms × TOKEN_SPREAD + a random part), so that two rebuilds' tokens differ and a rebuild's age can
- * be read from its marker. Below 2^53: integers a Redis score and a Lua number hold exactly.
+ * Which rebuild of a timeline a read began: the building marker's score, -(the second it began
+ * by Redis's clock × TOKEN_SPREAD + 22 random bits), so that two rebuilds' tokens differ (one in
+ * four million for two begun in the same second) and a rebuild's age can be read from its marker,
+ * by one clock whichever instance reads it. Below 2^53: integers a Redis score, a Lua number and
+ * a JavaScript number hold exactly.
  */
 export type RebuildToken = number;
-const TOKEN_SPREAD = 1024;
+export const TOKEN_SPREAD = 2 ** 22;
 /** A rebuild unfinished after this long is taken to have died with its read. */
-const REBUILD_STALE_MS = 30_000;
+const REBUILD_STALE_SECONDS = 30;
 
 /**
  * Adds an entry to a timeline only if the timeline is cached, then trims it to its bound. An
@@ -26,24 +28,30 @@ const ADD_IF_CACHED = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('ZADD', KEYS[1], 'GT', ARGV[1], ARGV[2])
 local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[3])
-if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
+if excess > 0 then
+  -- A building marker (lowest of all) stays: trimmed, the timeline would pass for a finished one.
+  local from = redis.call('ZSCORE', KEYS[1], '${BUILDING_MARKER}') and 1 or 0
+  redis.call('ZREMRANGEBYRANK', KEYS[1], from, from + excess - 1)
+end
 return 1`;
 
 /**
  * Starts a rebuild unless another is under way: the building marker goes in with the rebuild's
  * token as its score (negative, below every entry), and the timeline gets its expiry. A marker
- * already there is left alone, unless its rebuild began more than ARGV[4] ms before ARGV[3] (its
- * read died before finishing: it is taken over). KEYS: timeline. ARGV: token, ttl, now (ms),
- * stale after (ms). Returns 1 when this rebuild owns the timeline.
+ * already there is left alone, unless its rebuild began REBUILD_STALE_SECONDS ago or more (its
+ * read died before finishing: it is taken over). The time is Redis's. KEYS: timeline. ARGV: ttl,
+ * the token's random part. Returns the token, or 0 when another rebuild owns the timeline.
  */
 const BEGIN_REBUILD = `
+local now = tonumber(redis.call('TIME')[1])
 local current = redis.call('ZSCORE', KEYS[1], '${BUILDING_MARKER}')
-if current and math.floor(-tonumber(current) / ${TOKEN_SPREAD}) > tonumber(ARGV[3]) - tonumber(ARGV[4]) then
+if current and math.floor(-tonumber(current) / ${TOKEN_SPREAD}) > now - ${REBUILD_STALE_SECONDS} then
   return 0
 end
-redis.call('ZADD', KEYS[1], ARGV[1], '${BUILDING_MARKER}')
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return 1`;
+local token = -(now * ${TOKEN_SPREAD} + tonumber(ARGV[2]))
+redis.call('ZADD', KEYS[1], token, '${BUILDING_MARKER}')
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return token`;
 
 /**
  * Ends a rebuild, if the timeline is still the one this rebuild began (its building marker is
@@ -96,13 +104,7 @@ type TimelineRedis = Redis & {
     offset: number,
     count: number,
   ): Promise<[string[], string, number] | null>;
-  timelineBeginRebuild(
-    timelineKey: string,
-    token: number,
-    ttl: number,
-    now: number,
-    staleAfterMs: number,
-  ): Promise<number>;
+  timelineBeginRebuild(timelineKey: string, ttl: number, randomPart: number): Promise<number>;
   timelineFinishRebuild(
     timelineKey: string,
     mergedKey: string,
@@ -174,19 +176,15 @@ export class HomeTimelineStore {
    * Starts a rebuild: the timeline exists (empty but for the building marker) from now on, so
    * fan-outs that run while Postgres is read land in it; reads do not use it until it is done.
    * Returns the rebuild's token, or null when another rebuild of it is under way (that one
-   * finishes it; this read serves itself), unless that one began REBUILD_STALE_MS ago or more.
+   * finishes it; this read serves itself), unless that one began REBUILD_STALE_SECONDS ago or more.
    */
   async beginRebuild(userId: string): Promise<RebuildToken | null> {
-    const now = Date.now();
-    const token = -(now * TOKEN_SPREAD + randomInt(TOKEN_SPREAD));
-    const owned = await this.redis.timelineBeginRebuild(
+    const token = await this.redis.timelineBeginRebuild(
       this.timelineKey(userId),
-      token,
       this.config.TIMELINE_TTL_SECONDS,
-      now,
-      REBUILD_STALE_MS,
+      randomInt(TOKEN_SPREAD),
     );
-    return owned === 1 ? token : null;
+    return token === 0 ? null : token;
   }
 
   /**
