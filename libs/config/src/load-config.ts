@@ -77,6 +77,11 @@ export const commonEnvShape = {
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   HOST: z.string().min(1).default('127.0.0.1'),
   REDIS_URL: urlVar(DEFAULT_REDIS_URL, ['redis:', 'rediss:']),
+  /**
+   * Where Prometheus scrapes `/metrics`: a port of the service's own, apart from its API (which
+   * only the gateway reaches). Unset or 0: no listener (`npm start`, compose and k8s set it).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Prefix of every Redis key and queue, so deployments (and test runs) can share a server. */
   REDIS_KEY_PREFIX: z
     .string()

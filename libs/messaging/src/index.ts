@@ -5,3 +5,4 @@ export * from './outbox-event.entity';
 export * from './messaging.module';
 export * from './event-subscriber';
 export * from './event-batcher';
+export * from './outbox-metrics';

@@ -6,6 +6,7 @@ import { EventQueues } from './event-queues';
 import type { WorkerLogger } from './event-worker';
 import type { OutboxRelayOptions, RelayLogger } from './outbox';
 import { EventOutbox, OutboxRelay } from './outbox';
+import { OutboxMetrics } from './outbox-metrics';
 
 /** The relay's and workers' logger, on Nest's logger (JSON lines with the request context). */
 export const nestMessagingLogger = (context: string): RelayLogger & WorkerLogger => {
@@ -59,6 +60,7 @@ export class MessagingModule {
             new EventOutbox(dataSource, relay),
         },
         OutboxLifecycle,
+        OutboxMetrics,
       ],
       exports: [EventOutbox, OutboxRelay, EventQueues],
     };

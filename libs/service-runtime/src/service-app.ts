@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { Params } from 'nestjs-pino';
 import { Logger, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
+import { httpMetricsHook, ServiceMetrics } from '@wave/metrics';
 import { accessLogHook } from './access-log';
 import { ErrorResponseFilter } from './error-response.filter';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging';
@@ -60,6 +61,9 @@ export async function createServiceApp(
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // Request rate, errors and duration per route, when the app keeps metrics (MetricsModule).
+  const metrics = providedOrNull(app, ServiceMetrics);
+  if (metrics) instance.addHook('onRequest', httpMetricsHook(metrics));
   // A logging module without pino-http on every request (`perRequest: false`, which leaves
   // nestjs-pino no routes): the access log from a plain hook instead, written through the
   // module's one root logger (where a PinoLogger writes outside a request context).
@@ -67,4 +71,16 @@ export async function createServiceApp(
     instance.addHook('onRequest', accessLogHook((await app.resolve(PinoLogger)).logger));
   }
   return app;
+}
+
+/** A provider of the app's modules, or null when none provides it. */
+function providedOrNull<T>(
+  app: NestFastifyApplication,
+  token: new (...args: never[]) => T,
+): T | null {
+  try {
+    return app.get(token, { strict: false });
+  } catch {
+    return null;
+  }
 }

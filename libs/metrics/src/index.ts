@@ -1,0 +1,5 @@
+export * from './collect-with-timeout';
+export * from './metrics-server';
+export * from './metrics.module';
+export * from './queue-metrics';
+export * from './service-metrics';

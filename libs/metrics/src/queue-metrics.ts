@@ -1,0 +1,97 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
+import { Gauge } from 'prom-client';
+import { collectOrNull } from './collect-with-timeout';
+import type { ServiceMetrics } from './service-metrics';
+
+/** The job states counted per queue. Completed jobs are kept for a day and not a backlog. */
+export const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
+
+export interface QueueMetricsOptions {
+  /** BullMQ's connection (its options; one connection is opened for all the queues watched). */
+  connection: RedisOptions;
+  /** BullMQ's key prefix. */
+  prefix: string;
+  /** The queues to watch. */
+  queues: readonly string[];
+}
+
+/**
+ * The backlog of the queues a service consumes, read when Prometheus scrapes: jobs per state
+ * (`queue_jobs`) and the age of the oldest job waiting to run (`queue_oldest_waiting_seconds`,
+ * from when it was added, so a retried job counts its backoff; 0 when none waits). A subscriber that falls behind, or a queue nobody consumes, shows as a
+ * count that keeps growing and an age that keeps rising.
+ */
+export class QueueMetrics {
+  private readonly redis: Redis;
+  private readonly queues: Queue[];
+
+  constructor(metrics: ServiceMetrics, options: QueueMetricsOptions) {
+    // Not BullMQ's blocking worker connection: a scrape must fail fast while Redis is away.
+    this.redis = new Redis({
+      ...options.connection,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+      connectionName: `${metrics.service}-queue-metrics`,
+    });
+    this.redis.on('error', () => {
+      // Reconnects by itself; a scrape meanwhile leaves the queues' series out.
+    });
+    this.queues = options.queues.map(
+      (name) => new Queue(name, { connection: this.redis, prefix: options.prefix }),
+    );
+    const queues = this.queues;
+    // Not connected (yet, or any more): leave the queues out at once rather than wait.
+    const redis = this.redis;
+    const reachable = () => redis.status === 'ready';
+    new Gauge({
+      name: 'queue_jobs',
+      help: 'Jobs in each of a consumed queue’s states.',
+      labelNames: ['queue', 'state'],
+      registers: [metrics.registry],
+      async collect() {
+        this.reset();
+        if (!reachable()) return;
+        await Promise.all(
+          queues.map(async (queue) => {
+            const counts = await collectOrNull(() => queue.getJobCounts(...QUEUE_STATES));
+            if (!counts) return;
+            for (const state of QUEUE_STATES) {
+              this.set({ queue: queue.name, state }, counts[state] ?? 0);
+            }
+          }),
+        );
+      },
+    });
+    new Gauge({
+      name: 'queue_oldest_waiting_seconds',
+      help: 'Age, counted from when it was added, of the oldest job waiting to run in a queue (0 when none waits).',
+      labelNames: ['queue'],
+      registers: [metrics.registry],
+      async collect() {
+        this.reset();
+        if (!reachable()) return;
+        await Promise.all(
+          queues.map(async (queue) => {
+            // BullMQ adds to the head of the wait list and takes from its tail: the oldest is
+            // the first in ascending order.
+            const oldest = await collectOrNull(() => queue.getJobs(['wait'], 0, 0, true));
+            if (!oldest) return;
+            const job = oldest[0];
+            this.set(
+              { queue: queue.name },
+              job ? Math.max(0, (Date.now() - job.timestamp) / 1000) : 0,
+            );
+          }),
+        );
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.queues.map((queue) => queue.close()));
+    this.redis.disconnect();
+  }
+}
