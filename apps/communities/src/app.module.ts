@@ -22,6 +22,7 @@ import { PostsController } from './posts/posts.controller';
 import { PostsRepository } from './posts/posts.repository';
 import { PostsService } from './posts/posts.service';
 import { CommunitiesRpcServer } from './rpc/communities-rpc.server';
+import { serviceMetricsModule } from '@wave/metrics';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'communities', level: config.LOG_LEVEL }),
+        serviceMetricsModule('communities', config),
         TypeOrmModule.forRoot(communitiesDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,

@@ -27,6 +27,7 @@ import { IdentityRpcServer } from './rpc/identity-rpc.server';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
+import { serviceMetricsModule } from '@wave/metrics';
 
 @Module({})
 export class AppModule {
@@ -36,6 +37,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'identity', level: config.LOG_LEVEL }),
+        serviceMetricsModule('identity', config),
         TypeOrmModule.forRoot(identityDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,

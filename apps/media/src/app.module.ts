@@ -12,7 +12,7 @@ import { ClaimVerificationService } from './claims/claim-verification.service';
 import { ClaimsService } from './claims/claims.service';
 import { MediaEventsWorker } from './claims/media-events.worker';
 import { MediaRpcServer } from './claims/media-rpc.server';
-import { CleanupWorker } from './cleanup/cleanup.worker';
+import { CLEANUP_QUEUE, CleanupWorker } from './cleanup/cleanup.worker';
 import type { MediaConfig } from './config/media.config';
 import { mediaDataSourceOptions } from './database/media-data-source';
 import { ImageProcessor } from './images/image-processor';
@@ -23,6 +23,7 @@ import { StorageModule } from './storage/storage.module';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsRepository } from './uploads/uploads.repository';
 import { UploadsService } from './uploads/uploads.service';
+import { serviceMetricsModule } from '@wave/metrics';
 
 /** Creates the bucket if it is missing, before the first upload. */
 @Injectable()
@@ -41,6 +42,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'media', level: config.LOG_LEVEL }),
+        serviceMetricsModule('media', config, [CLEANUP_QUEUE]),
         TypeOrmModule.forRoot(mediaDataSourceOptions(config)),
         StorageModule.forRoot(config),
         RedisModule.forRoot({

@@ -24,7 +24,8 @@ import { RecommendationsController } from './recommendations/recommendations.con
 import { RecommendationsService } from './recommendations/recommendations.service';
 import { SignalsRepository } from './signals/signals.repository';
 import { SignalsService } from './signals/signals.service';
-import { TrainingWorker } from './training/training.worker';
+import { TRAINING_QUEUE, TrainingWorker } from './training/training.worker';
+import { serviceMetricsModule } from '@wave/metrics';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'recommendations', level: config.LOG_LEVEL }),
+        serviceMetricsModule('recommendations', config, [TRAINING_QUEUE]),
         TypeOrmModule.forRoot(recommendationsDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,

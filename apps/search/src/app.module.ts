@@ -20,6 +20,7 @@ import { SEARCH_ENGINE } from './engine/search-engine';
 import { SearchIndexerWorker } from './events/search-indexer.worker';
 import { SearchResultsCache, withResultsCache } from './search/search-results.cache';
 import { SearchController } from './search/search.controller';
+import { serviceMetricsModule } from '@wave/metrics';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'search', level: config.LOG_LEVEL }),
+        serviceMetricsModule('search', config),
         TypeOrmModule.forRoot(searchDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,

@@ -14,9 +14,10 @@ import type { TimelineConfig } from './config/timeline.config';
 import { TIMELINE_CONFIG } from './config/timeline.config';
 import { timelineDataSourceOptions } from './database/timeline-data-source';
 import { TimelineEventsWorker } from './events/timeline-events.worker';
-import { FanOutQueue } from './feeds/fan-out.queue';
+import { FAN_OUT_QUEUE, FanOutQueue } from './feeds/fan-out.queue';
 import { FanOutService } from './feeds/fan-out.service';
 import { FanOutWorker } from './feeds/fan-out.worker';
+import { FeedCacheMetrics } from './feeds/feed-cache.metrics';
 import { FeedSourcesRepository } from './feeds/feed-sources.repository';
 import { FeedJsonRenderer } from './feeds/feed-json.renderer';
 import { FeedsController } from './feeds/feeds.controller';
@@ -38,6 +39,7 @@ import { TweetsRepository } from './tweets/tweets.repository';
 import { TweetsService } from './tweets/tweets.service';
 import { TweetCacheStore } from './tweet-cache/tweet-cache.store';
 import { TweetViewsService } from './tweet-cache/tweet-views.service';
+import { serviceMetricsModule } from '@wave/metrics';
 
 @Module({})
 export class AppModule {
@@ -49,6 +51,7 @@ export class AppModule {
         // context cost a sixth of a read's CPU (BENCHMARKS.md); the access log and error lines
         // name the request.
         loggingModule({ service: 'timeline', level: config.LOG_LEVEL, perRequest: false }),
+        serviceMetricsModule('timeline', config, [FAN_OUT_QUEUE]),
         TypeOrmModule.forRoot(timelineDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,
@@ -94,6 +97,7 @@ export class AppModule {
         TweetsService,
         TweetImagesService,
         FeedsService,
+        FeedCacheMetrics,
         FeedJsonRenderer,
         FanOutQueue,
         FanOutService,

@@ -1,5 +1,7 @@
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
+import { ServiceMetrics } from '@wave/metrics';
 import { FeedsController } from '../src/feeds/feeds.controller';
+import { tweetKey } from '../src/tweet-cache/tweet-cache.store';
 import { eventually, TimelineHarness, uniqueUsername } from './timeline-harness';
 
 const idsOf = (items: { id: string }[]) => items.map((item) => item.id);
@@ -31,6 +33,57 @@ describe(FeedsController.name, () => {
 
   beforeAll(() => sut.start('feeds'));
   afterAll(() => sut.stop());
+
+  /** A counter's or histogram count's value for the labels given, as the app's metrics hold it. */
+  const metricValue = async (name: string, labels: Record<string, string>, series = name) => {
+    const metric = sut.app.get(ServiceMetrics).registry.getSingleMetric(name);
+    const { values } = await metric!.get();
+    const found = values.find(
+      (value) =>
+        ((value as { metricName?: string }).metricName ?? name) === series &&
+        Object.entries(labels).every(([key, wanted]) => String(value.labels[key]) === wanted),
+    );
+    return found?.value ?? 0;
+  };
+
+  describe('its metrics', () => {
+    it('count the home timeline cache’s hits and rebuilds, the tweet cache’s lookups, and time each read by route', async () => {
+      const reader = await member('metrics_reader');
+      const author = await member('metrics_author');
+      await sut.follow(reader.id, author.id);
+      await sut.feed(reader.id);
+      const posts = await postMany(author.id, 3);
+      const home = (result: string) => metricValue('timeline_home_cache_reads_total', { result });
+      const tweets = (result: string) =>
+        metricValue('timeline_tweet_cache_lookups_total', { result });
+      const reads = () =>
+        metricValue(
+          'http_request_duration_seconds',
+          { method: 'GET', route: '/api/tweets', status_code: '200' },
+          'http_request_duration_seconds_count',
+        );
+      const before = {
+        hit: await home('hit'),
+        rebuilt: await home('rebuilt'),
+        tweetHit: await tweets('hit'),
+        tweetMiss: await tweets('miss'),
+        reads: await reads(),
+      };
+
+      expect(await sut.loseCachedTimeline(reader.id)).toBe(true);
+      expect((await sut.feed(reader.id)).items).toHaveLength(3);
+      expect(await home('rebuilt')).toBe(before.rebuilt + 1);
+      expect(await home('hit')).toBe(before.hit);
+      // Each post was handed to the tweet cache by its writer: found there.
+      expect(await tweets('hit')).toBe(before.tweetHit + 3);
+
+      await sut.redis.del(...posts.map((post) => tweetKey(post.id)));
+      expect((await sut.feed(reader.id)).items).toHaveLength(3);
+      expect(await home('hit')).toBe(before.hit + 1);
+      expect(await tweets('miss')).toBe(before.tweetMiss + 3);
+      expect(await reads()).toBe(before.reads + 2);
+    });
+  });
 
   describe('the public timeline (visitors)', () => {
     it('shows everyone’s top-level posts newest first, paged by cursor', async () => {

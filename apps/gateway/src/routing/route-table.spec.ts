@@ -6,6 +6,7 @@ import {
   PROXIED_PATHS,
   ROUTE_LIMIT_NAMES,
   ROUTES,
+  routeLabelOf,
   UPSTREAMS,
 } from './route-table';
 
@@ -170,5 +171,21 @@ describe('PROXIED_PATHS', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe(routeLabelOf.name, () => {
+  it('names each rule by its pattern, with an :id for each path segment it takes', () => {
+    const labelOf = (url: string) => routeLabelOf(matchRoute(url)!);
+    expect(labelOf('/api/tweets')).toBe('/api/tweets');
+    expect(labelOf('/api/tweets/abc/like')).toBe('/api/tweets/:id(?:/:id)?');
+    expect(labelOf('/api/users/abc/tweets')).toBe('/api/users/:id/tweets');
+    expect(labelOf('/api/login')).toBe('/api/(?:register|login|logout|user)');
+    expect(labelOf('/sitemap.xml')).toBe('/sitemap.xml');
+  });
+
+  it('gives every rule a label of its own', () => {
+    const labels = ROUTES.map(routeLabelOf);
+    expect(new Set(labels).size).toBe(ROUTES.length);
   });
 });

@@ -96,6 +96,16 @@ export const pathOf = (url: string): string => {
   return end === -1 ? url : url.slice(0, end);
 };
 
+/**
+ * A rule's pattern as a route label for the metrics: `/api/tweets/:id(?:/:id)?` for
+ * `^\/api\/tweets\/[^/]+(?:\/[^/]+)?$` (one series per rule, however many paths it matches).
+ */
+export const routeLabelOf = (rule: RouteRule): string =>
+  rule.pattern.source
+    .replace(/^\^|\$$/g, '')
+    .replace(/\[\^\/\]\+/g, ':id')
+    .replace(/\\(.)/g, '$1');
+
 export function matchRoute(url: string): RouteRule | null {
   const path = pathOf(url);
   return ROUTES.find((rule) => rule.pattern.test(path)) ?? null;

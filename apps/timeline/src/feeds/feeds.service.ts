@@ -19,6 +19,7 @@ import {
   positionOf,
 } from './feed-entry.util';
 import type { FeedItem, FeedPage } from './feed-json.renderer';
+import { FeedCacheMetrics } from './feed-cache.metrics';
 import { FeedSourcesRepository } from './feed-sources.repository';
 import type { TimelinePage } from './home-timeline.store';
 import { HomeTimelineStore } from './home-timeline.store';
@@ -42,6 +43,7 @@ export class FeedsService {
     private readonly tweets: TweetsRepository,
     private readonly interactions: InteractionsRepository,
     private readonly views: TweetViewsService,
+    private readonly cacheMetrics: FeedCacheMetrics,
   ) {}
 
   async publicTimeline(query: PageQuery, readerId: string | null): Promise<FeedPage> {
@@ -107,9 +109,13 @@ export class FeedsService {
     position: FeedPosition | null,
     wanted: number,
   ): Promise<{ entries: FeedEntry[]; hasMore: boolean }> {
-    const cached =
-      (await this.store.page(readerId, position, wanted)) ??
-      (await this.rebuild(readerId, position, wanted));
+    let cached = await this.store.page(readerId, position, wanted);
+    if (cached) {
+      this.cacheMetrics.homeHit.inc();
+    } else {
+      cached = await this.rebuild(readerId, position, wanted);
+      this.cacheMetrics.homeRebuilt.inc();
+    }
     let entries = [...cached.entries];
     let hasMore = !cached.exhausted;
     if (cached.exhausted && !cached.complete) {

@@ -286,7 +286,7 @@ export class TweetCacheStore {
 const FILL_FIELD = '~';
 
 // Each value's key and its lease's share a hash tag (one slot on a cluster).
-const tweetKey = (id: string): string => `tweet:{${id}}`;
+export const tweetKey = (id: string): string => `tweet:{${id}}`;
 const authorKey = (id: string): string => `author:{${id}}`;
 const pinKey = (userId: string): string => `pin:{${userId}}`;
 const relationsKey = (userId: string): string => `relations:{${userId}}`;

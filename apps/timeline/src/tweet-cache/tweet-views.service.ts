@@ -8,6 +8,7 @@ import type { PinState, StoredTweetView, TweetState, TweetView } from '../tweets
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { CachedRelation, VersionedAuthor } from './tweet-cache.codec';
 import type { CachedKind, Leases } from './tweet-cache.store';
+import { FeedCacheMetrics } from '../feeds/feed-cache.metrics';
 import { TweetCacheStore } from './tweet-cache.store';
 
 /** What a committed write hands the cache: tweets' new states, deleted tweets, a member's flags. */
@@ -43,6 +44,7 @@ export class TweetViewsService {
     private readonly tweets: TweetsRepository,
     private readonly interactions: InteractionsRepository,
     private readonly authors: AuthorsRepository,
+    private readonly cacheMetrics: FeedCacheMetrics,
   ) {}
 
   /** The tweets among `ids` that exist, with their authors and the reader's flags, in no order. */
@@ -54,9 +56,12 @@ export class TweetViewsService {
       cached = await this.cache.read(unique, readerId);
     } catch (error) {
       this.logger.warn(`Tweet cache unavailable, reading PostgreSQL: ${messageOf(error)}`);
+      this.cacheMetrics.tweetUnavailable.inc(unique.length);
       return this.tweets.views(unique, readerId);
     }
     const misses = unique.filter((id) => !cached.tweets.has(id));
+    this.cacheMetrics.tweetHit.inc(unique.length - misses.length);
+    if (misses.length > 0) this.cacheMetrics.tweetMiss.inc(misses.length);
     // Leased before PostgreSQL is read: a write that commits meanwhile refuses this fill.
     const leases = await this.lease('tweet', misses);
     const read: StoredTweetView[] =
