@@ -39,6 +39,7 @@ export const realSecrets = (): Record<string, string> => ({
   MEILI_MASTER_KEY: hex(32),
   POSTGRES_PASSWORD: hex(16),
   MINIO_ROOT_PASSWORD: hex(20),
+  GRAFANA_ADMIN_PASSWORD: hex(16),
 });
 
 /** The problems an app's configuration finds in an environment (none: it would start). */

@@ -4,6 +4,7 @@ import { parseDockerfile } from './dockerfile';
 import {
   deployedApps,
   exists,
+  METRICS_PORT,
   PAGE_META,
   PAGE_META_PORT,
   portOf,
@@ -31,6 +32,10 @@ interface ComposeService {
   network_mode?: string;
 }
 
+interface PrometheusConfig {
+  scrape_configs: { job_name: string; static_configs?: { targets: string[] }[] }[];
+}
+
 interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
@@ -48,6 +53,7 @@ const SECRET_NAME = /SECRET|PASSWORD|MASTER_KEY|TOKEN|ACCESS_KEY|SECRET_KEY|ROOT
 const PASSWORD_OR_KEY = /SECRET|PASSWORD|MASTER_KEY|TOKEN/;
 /** What `docker compose up` needs in the environment (or in .env) and nothing else. */
 const REQUIRED_VARIABLES = [
+  'GRAFANA_ADMIN_PASSWORD',
   'INTERNAL_AUTH_SECRET',
   'MEILI_MASTER_KEY',
   'MINIO_ROOT_PASSWORD',
@@ -151,6 +157,66 @@ describe('docker-compose.yml', () => {
     );
   });
 
+  const prometheusConfig = readYaml<PrometheusConfig>('infra/monitoring/prometheus.yml');
+  const scrapeTargets = prometheusConfig.scrape_configs.flatMap((job) =>
+    (job.static_configs ?? []).flatMap((config) => config.targets),
+  );
+
+  it('runs Redis with an append-only file written every second and no eviction', () => {
+    const command = (commandOf(sut.services['redis']!) ?? []).join(' ');
+    expect(command).toContain('--appendonly yes');
+    expect(command).toContain('--appendfsync everysec');
+    expect(command).toContain('--maxmemory-policy noeviction');
+    const sources = (sut.services['redis']?.volumes ?? []).map((volume) =>
+      typeof volume === 'string' ? volume.split(':')[0] : volume.source,
+    );
+    expect(sources).toContain('redis-data');
+  });
+
+  describe('monitoring', () => {
+    const prometheus = sut.services['prometheus']!;
+    const grafana = sut.services['grafana']!;
+    const mountsOf = (service: ComposeService) =>
+      (service.volumes ?? []).map((volume) =>
+        typeof volume === 'string' ? volume : `${volume.source}:${volume.target}`,
+      );
+
+    it('runs Prometheus with the repository’s scrape configuration, scraping only the services', () => {
+      expect(prometheus.image).toMatch(/^prom\/prometheus:v\d+\.\d+\.\d+$/);
+      expect(mountsOf(prometheus)).toContain(
+        './infra/monitoring/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+      );
+      expect([...scrapeTargets].sort()).toEqual(apps.map((app) => `${app}:${METRICS_PORT}`));
+    });
+
+    it('runs Grafana with Prometheus as its data source and the dashboards provisioned', () => {
+      expect(grafana.image).toMatch(/^grafana\/grafana:\d+\.\d+\.\d+$/);
+      expect(mountsOf(grafana)).toEqual(
+        expect.arrayContaining([
+          './infra/monitoring/grafana/provisioning:/etc/grafana/provisioning:ro',
+          './infra/monitoring/grafana/dashboards:/var/lib/grafana/dashboards:ro',
+        ]),
+      );
+      const datasources = readYaml<{ datasources: { url: string; uid: string }[] }>(
+        'infra/monitoring/grafana/provisioning/datasources/prometheus.yml',
+      ).datasources;
+      expect(datasources).toEqual([
+        expect.objectContaining({ url: 'http://prometheus:9090', uid: 'wave-prometheus' }),
+      ]);
+      expect(environmentOf(grafana)['GF_SECURITY_ADMIN_PASSWORD']).toMatch(
+        REQUIRED('GRAFANA_ADMIN_PASSWORD'),
+      );
+    });
+
+    it('publishes Prometheus and Grafana on the host’s loopback only', () => {
+      for (const service of [prometheus, grafana]) {
+        const ports = service.ports ?? [];
+        expect(ports.length).toBeGreaterThan(0);
+        for (const port of ports) expect(port).toEqual(expect.stringMatching(/^127\.0\.0\.1:/));
+      }
+    });
+  });
+
   describe.each(apps)('the %s service', (app) => {
     const service = sut.services[app]!;
     const environment = service ? environmentOf(service) : {};
@@ -171,6 +237,12 @@ describe('docker-compose.yml', () => {
         REDIS_KEY_PREFIX: 'wave:',
       });
       expect(environment['LOG_LEVEL']).toMatch(/^(info|\$\{LOG_LEVEL:-info\})$/);
+    });
+
+    it(`serves its metrics on port ${METRICS_PORT}, which Prometheus scrapes and nothing publishes`, () => {
+      expect(environment['METRICS_PORT']).toBe(String(METRICS_PORT));
+      expect(scrapeTargets).toContain(`${app}:${METRICS_PORT}`);
+      expect(publishedPorts(service).map(({ target }) => target)).not.toContain(METRICS_PORT);
     });
 
     it('refuses to start without INTERNAL_AUTH_SECRET', () => {

@@ -8,6 +8,7 @@ import {
   exampleSecretFiles,
   exists,
   filesUnder,
+  METRICS_PORT,
   PAGE_META,
   PAGE_META_PORT,
   portOf,
@@ -76,7 +77,7 @@ interface Container {
 }
 
 interface PodTemplate {
-  metadata?: { labels?: Record<string, string> };
+  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
   spec: {
     securityContext?: SecurityContext & { runAsGroup?: number; fsGroup?: number };
     containers: Container[];
@@ -358,8 +359,28 @@ describe.each(deployments.map((deployment) => [appOf(deployment), deployment] as
     });
 
     it(`listens on ${port}`, () => {
-      expect(container.ports?.map(({ containerPort }) => containerPort)).toEqual([port]);
+      expect(container.ports?.find(({ name }) => name === 'http')?.containerPort).toBe(port);
+      expect(container.ports?.map(({ name }) => name)).toEqual(
+        app === WEB_APP ? ['http'] : ['http', 'metrics'],
+      );
     });
+
+    if (app !== WEB_APP) {
+      it(`serves /metrics on ${METRICS_PORT} for Prometheus, a port no Service exposes`, () => {
+        expect(configMap?.data?.['METRICS_PORT']).toBe(String(METRICS_PORT));
+        expect(resolvePort(container, 'metrics')).toBe(METRICS_PORT);
+        expect(pod.metadata?.annotations).toMatchObject({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(METRICS_PORT),
+          'prometheus.io/path': '/metrics',
+        });
+        for (const service of services) {
+          expect(service.spec.ports.map(({ port: exposed }) => exposed)).not.toContain(
+            METRICS_PORT,
+          );
+        }
+      });
+    }
 
     it('is probed for readiness and liveness over HTTP on its port', () => {
       expect(container.readinessProbe?.httpGet?.path).toMatch(/^\//);

@@ -32,6 +32,9 @@ export function deployedApps(): string[] {
  */
 export const WEB_APP = 'web';
 
+/** Where every service serves /metrics in compose and Kubernetes (METRICS_PORT). */
+export const METRICS_PORT = 9464;
+
 /** The port of the web image (nginx-unprivileged listens on 8080, never on 80). */
 export const WEB_PORT = 8080;
 

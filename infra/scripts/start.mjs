@@ -76,7 +76,11 @@ function startService(service, index) {
   const [command, ...args] = service.command ?? ['node', bundle(service.name)];
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...appEnv, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    env: {
+      ...appEnv,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const label = `[${service.name}]`.padEnd(12);
@@ -139,4 +143,9 @@ for (const service of SERVICES) {
 log('');
 log(`Wave is running: ${WEB_URL}  (API gateway: ${GATEWAY_URL}/api/health)`);
 log('Demo accounts: ada@demo.wave.local, grace@demo.wave.local, ... password wave-demo-2026');
+log(
+  `Metrics (Prometheus): ${SERVICES.filter((service) => service.metricsPort)
+    .map((service) => `${service.name} http://127.0.0.1:${service.metricsPort}/metrics`)
+    .join(', ')}`,
+);
 log('Press Ctrl-C to stop.');

@@ -1,6 +1,7 @@
 // Makes sure PostgreSQL and Redis answer on loopback: reuses running servers,
 // starts installed ones, installs missing ones with apt-get (Debian).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import {
   commandExists,
@@ -15,6 +16,8 @@ import {
 
 export const POSTGRES_PORT = 5432;
 export const REDIS_PORT = 6379;
+/** Where the Redis started here keeps its append-only file (git ignores infra/.run). */
+const REDIS_DIRECTORY = fileURLToPath(new URL('../../.run/redis', import.meta.url));
 
 const sudo = () => (isRoot() ? [] : commandExists('sudo') ? ['sudo'] : null);
 
@@ -80,7 +83,10 @@ async function ensureRedis() {
     return async () => {};
   }
   if (!commandExists('redis-server')) await aptInstall(['redis-server']);
-  log('Redis: starting...');
+  log(`Redis: starting (append-only file in ${REDIS_DIRECTORY})...`);
+  mkdirSync(REDIS_DIRECTORY, { recursive: true });
+  // Queues and the relay's jobs must survive a restart, as in compose and k8s: an append-only
+  // file written to disk every second; no snapshots; never evict a queued job.
   await runOrFail('redis-server', [
     '--daemonize',
     'yes',
@@ -88,14 +94,21 @@ async function ensureRedis() {
     '127.0.0.1',
     '--port',
     String(REDIS_PORT),
+    '--dir',
+    REDIS_DIRECTORY,
     '--save',
     '',
     '--appendonly',
-    'no',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--maxmemory-policy',
+    'noeviction',
   ]);
   if (!(await waitForPort(REDIS_PORT, 10_000))) fail('Redis did not start');
   return async () => {
     log('Redis: stopping the server this script started');
+    // The append-only file is already on disk (shutdown flushes it); no snapshot besides.
     await run('redis-cli', ['-p', String(REDIS_PORT), 'shutdown', 'nosave']);
   };
 }

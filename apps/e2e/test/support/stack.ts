@@ -110,7 +110,14 @@ export interface Stack {
   redis: TestRedisNamespace;
   /** The settings every app got. */
   env: Record<string, string>;
+  /** Each app's `/metrics` URL, with `startStack`'s `metrics` option (else empty). */
+  metricsUrls: Partial<Record<string, string>>;
   stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Give each app a METRICS_PORT of its own (off by default, as it is for tests). */
+  metrics?: boolean;
 }
 
 /**
@@ -120,6 +127,7 @@ export interface Stack {
 export async function startStack(
   label: string,
   overrides: Record<string, string> = {},
+  options: StackOptions = {},
 ): Promise<Stack> {
   for (const app of ['gateway', ...SERVICES]) {
     if (!existsSync(bundleOf(app))) {
@@ -196,8 +204,22 @@ export async function startStack(
     }
   };
   await Promise.all(MIGRATION_LANES.map(migrate));
-  const start = (name: string, port: number) =>
-    serviceProcess({ name, bundle: bundleOf(name), cwd: ROOT, port, env });
+  const metricsUrls: Partial<Record<string, string>> = {};
+  if (options.metrics) {
+    for (const app of ['gateway', ...SERVICES]) {
+      metricsUrls[app] = `http://127.0.0.1:${await freePort()}/metrics`;
+    }
+  }
+  const start = (name: string, port: number) => {
+    const metricsUrl = metricsUrls[name];
+    return serviceProcess({
+      name,
+      bundle: bundleOf(name),
+      cwd: ROOT,
+      port,
+      env: metricsUrl ? { ...env, METRICS_PORT: new URL(metricsUrl).port } : env,
+    });
+  };
   const identity = start('identity', identityPort);
   const timeline = start('timeline', timelinePort);
   const communities = start('communities', communitiesPort);
@@ -229,6 +251,7 @@ export async function startStack(
     database,
     redis,
     env,
+    metricsUrls,
     async stop() {
       await Promise.all([
         gateway.stop(),
