@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { seedCommandOptions } from '@wave/demo-data';
-import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { describeMigrationRun, runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { createAnalyticsApp } from './analytics-app';
 import { analyticsConfigFromEnvironment } from './config/analytics.config';
 import { migrateAnalytics } from './database/migrate';
@@ -12,7 +12,7 @@ runServiceCommands('analytics', () => {
   return {
     serve: async () => {
       const app = await createAnalyticsApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
     migrate: async () => describeMigrationRun(await migrateAnalytics(config)),
     seed: async () => {

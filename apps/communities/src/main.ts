@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { seedCommandOptions } from '@wave/demo-data';
-import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { describeMigrationRun, runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { createCommunitiesApp } from './communities-app';
 import { communitiesConfigFromEnvironment } from './config/communities.config';
 import { migrateCommunities } from './database/migrate';
@@ -12,7 +12,7 @@ runServiceCommands('communities', () => {
   return {
     serve: async () => {
       const app = await createCommunitiesApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
     migrate: async () => describeMigrationRun(await migrateCommunities(config)),
     seed: async () => {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runServiceCommands } from '@wave/service-runtime';
+import { runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { gatewayConfigFromEnvironment } from './config/gateway.config';
 import { createGatewayApp } from './gateway-app';
 
@@ -9,7 +9,7 @@ runServiceCommands('gateway', () => {
   return {
     serve: async () => {
       const app = await createGatewayApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
   };
 });

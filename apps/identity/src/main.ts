@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { seedCommandOptions } from '@wave/demo-data';
-import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { describeMigrationRun, runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { identityConfigFromEnvironment } from './config/identity.config';
 import { migrateIdentity } from './database/migrate';
 import { createIdentityApp } from './identity-app';
@@ -12,7 +12,7 @@ runServiceCommands('identity', () => {
   return {
     serve: async () => {
       const app = await createIdentityApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
     migrate: async () => describeMigrationRun(await migrateIdentity(config)),
     seed: async () => {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { describeMigrationRun, runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { mediaConfigFromEnvironment } from './config/media.config';
 import { migrateMedia } from './database/migrate';
 import { createMediaApp } from './media-app';
@@ -10,7 +10,7 @@ runServiceCommands('media', () => {
   return {
     serve: async () => {
       const app = await createMediaApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
     migrate: async () => describeMigrationRun(await migrateMedia(config)),
   };

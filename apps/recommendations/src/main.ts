@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { describeMigrationRun, runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { recommendationsConfigFromEnvironment } from './config/recommendations.config';
 import { migrateRecommendations } from './database/migrate';
 import { createRecommendationsApp } from './recommendations-app';
@@ -10,7 +10,7 @@ runServiceCommands('recommendations', () => {
   return {
     serve: async () => {
       const app = await createRecommendationsApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
     migrate: async () => describeMigrationRun(await migrateRecommendations(config)),
   };

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { describeMigrationRun, runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { searchConfigFromEnvironment } from './config/search.config';
 import { migrateSearch } from './database/migrate';
 import { describeReindex, parseReindexArguments, reindexSearch } from './reindex/reindex.command';
@@ -11,7 +11,7 @@ runServiceCommands('search', () => {
   return {
     serve: async () => {
       const app = await createSearchApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
     migrate: async () => describeMigrationRun(await migrateSearch(config)),
     reindex: async () =>

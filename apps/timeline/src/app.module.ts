@@ -17,7 +17,7 @@ import { TimelineEventsWorker } from './events/timeline-events.worker';
 import { FAN_OUT_QUEUE, FanOutQueue } from './feeds/fan-out.queue';
 import { FanOutService } from './feeds/fan-out.service';
 import { FanOutWorker } from './feeds/fan-out.worker';
-import { FeedCacheMetrics } from './feeds/feed-cache.metrics';
+import { FeedCacheMetrics } from './tweet-cache/feed-cache.metrics';
 import { FeedSourcesRepository } from './feeds/feed-sources.repository';
 import { FeedJsonRenderer } from './feeds/feed-json.renderer';
 import { FeedsController } from './feeds/feeds.controller';

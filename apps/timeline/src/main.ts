@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { seedCommandOptions } from '@wave/demo-data';
-import { describeMigrationRun, runServiceCommands } from '@wave/service-runtime';
+import { describeMigrationRun, runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
 import { timelineConfigFromEnvironment } from './config/timeline.config';
 import { migrateTimeline } from './database/migrate';
 import { seedTimeline } from './seed/seed';
@@ -12,7 +12,7 @@ runServiceCommands('timeline', () => {
   return {
     serve: async () => {
       const app = await createTimelineApp(config);
-      await app.listen(config.PORT, config.HOST);
+      await serveUntilStopped(app, config);
     },
     migrate: async () => describeMigrationRun(await migrateTimeline(config)),
     seed: async () => {

@@ -86,6 +86,34 @@ describe(loadConfig.name, () => {
     expect(problems).toContain('REDIS_URL');
   });
 
+  it('serves metrics nowhere by default, and only on a port apart from the API', () => {
+    expect(loadConfig(schema, { NODE_ENV: 'test' }).METRICS_PORT).toBeUndefined();
+    expect(loadConfig(schema, { NODE_ENV: 'test', METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(loadConfig(schema, { NODE_ENV: 'test', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(
+      problemsOf(() =>
+        loadConfig(schema, { NODE_ENV: 'test', PORT: '4000', METRICS_PORT: '4000' }),
+      ),
+    ).toEqual(['METRICS_PORT: must differ from PORT (the metrics have a port of their own)']);
+    expect(
+      problemsOf(() => loadConfig(schema, { NODE_ENV: 'test', METRICS_PORT: '70000' })).join(),
+    ).toContain('METRICS_PORT');
+  });
+
+  it('shuts down at once by default, within 25 s, and takes other times in bounds', () => {
+    const sut = loadConfig(schema, { NODE_ENV: 'test' });
+    expect([sut.SHUTDOWN_DELAY_MS, sut.SHUTDOWN_TIMEOUT_MS]).toEqual([0, 25_000]);
+    const set = loadConfig(schema, {
+      NODE_ENV: 'test',
+      SHUTDOWN_DELAY_MS: '10000',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+    });
+    expect([set.SHUTDOWN_DELAY_MS, set.SHUTDOWN_TIMEOUT_MS]).toEqual([10_000, 30_000]);
+    expect(
+      problemsOf(() => loadConfig(schema, { NODE_ENV: 'test', SHUTDOWN_TIMEOUT_MS: '10' })).join(),
+    ).toContain('SHUTDOWN_TIMEOUT_MS');
+  });
+
   describe('secrets', () => {
     const missingSecret =
       'INTERNAL_AUTH_SECRET: must be set (32+ random characters, e.g. `openssl rand -hex 32`); ' +

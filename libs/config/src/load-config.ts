@@ -82,6 +82,13 @@ export const commonEnvShape = {
    * only the gateway reaches). Unset or 0: no listener (`npm start`, compose and k8s set it).
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * On SIGTERM, how long the service reports not ready while still serving, before it closes:
+   * the time its load balancer takes to stop sending it requests (k8s: 10 s).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** How long closing (requests and jobs in flight) may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   /** Prefix of every Redis key and queue, so deployments (and test runs) can share a server. */
   REDIS_KEY_PREFIX: z
     .string()
@@ -119,10 +126,16 @@ export function serviceEnvSchema<Shape extends z.ZodRawShape>(shape: Shape) {
   const secrets = builtInSecretsOf(fullShape);
   return z.preprocess(
     (input) => withBuiltInSecrets(input, secrets),
-    z
-      .object(fullShape)
-      .superRefine((config, context) =>
-        refuseBuiltInSecrets(config as Record<string, unknown>, secrets, context),
-      ),
+    z.object(fullShape).superRefine((config, context) => {
+      refuseBuiltInSecrets(config, secrets, context);
+      const { PORT, METRICS_PORT } = config as { PORT?: unknown; METRICS_PORT?: unknown };
+      if (METRICS_PORT !== undefined && METRICS_PORT !== 0 && METRICS_PORT === PORT) {
+        context.addIssue({
+          code: 'custom',
+          path: ['METRICS_PORT'],
+          message: 'must differ from PORT (the metrics have a port of their own)',
+        });
+      }
+    }),
   );
 }

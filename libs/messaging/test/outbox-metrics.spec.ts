@@ -2,7 +2,7 @@ import { Test } from '@nestjs/testing';
 import { register as globalRegistry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions, prepareDatabase } from '@wave/database';
-import { ServiceMetrics } from '@wave/metrics';
+import { samplesOf, ServiceMetrics } from '@wave/metrics';
 import type { TestDatabase } from '@wave/testing';
 import { createTestDatabase } from '@wave/testing';
 import { OutboxEventEntity } from '../src/outbox-event.entity';
@@ -12,13 +12,11 @@ const SCHEMA = 'outbox_metrics';
 const COUNT = 'outbox_unpublished_events';
 const AGE = 'outbox_oldest_unpublished_seconds';
 
-/** The value of the one sample of an unlabelled metric (but for `service`); throws without it. */
+/** The value of the one sample of an unlabelled metric (but for `service`); fails without it. */
 function valueOf(body: string, name: string, service: string): number {
-  const lines = body.split('\n').filter((line) => line.startsWith(`${name}{`));
-  expect(lines).toHaveLength(1);
-  const match = new RegExp(`^${name}\\{service="${service}"\\} (\\S+)$`).exec(lines[0]!);
-  if (!match) throw new Error(`Unexpected sample: ${lines[0]}`);
-  return Number(match[1]);
+  const samples = samplesOf(body, name);
+  expect(samples).toEqual([{ name, labels: { service }, value: expect.any(Number) }]);
+  return samples[0]!.value;
 }
 
 /** The values as prom-client holds them (the text spells NaN its own way). */
@@ -186,6 +184,8 @@ describe(OutboxMetrics.name, () => {
     // prom-client writes NaN as `Nan` (which Prometheus reads as NaN).
     expect(body).toContain(`${COUNT}{service="test"} Nan\n`);
     expect(body).toContain(`${AGE}{service="test"} Nan\n`);
+    expect(valueOf(body, COUNT, 'test')).toBeNaN();
+    expect(valueOf(body, AGE, 'test')).toBeNaN();
     expect(await heldValue(metrics, COUNT)).toBeNaN();
     expect(await heldValue(metrics, AGE)).toBeNaN();
     // The rest of the scrape is there.

@@ -1,4 +1,5 @@
 export * from './collect-with-timeout';
+export * from './exposition';
 export * from './metrics-server';
 export * from './metrics.module';
 export * from './queue-metrics';

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Global, Inject, Injectable, Logger, Module, Optional } from '@nestjs/common';
+import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type { onRequestHookHandler } from 'fastify';
 import { EVENT_CONSUMERS, eventQueueName } from '@wave/contracts';
 import { bullConnection, bullPrefix } from '@wave/redis';
@@ -11,30 +11,37 @@ import { labelledRouteOf, ServiceMetrics } from './service-metrics';
 
 export interface MetricsModuleOptions {
   service: string;
-  /** Where `/metrics` listens (METRICS_PORT); unset or 0: nowhere (the metrics are still kept). */
-  port?: number | undefined;
-  host: string;
-  /** The queues the service consumes, for their backlog. */
+  /** The queues whose backlog the exporter reports. */
   queues?: QueueMetricsOptions;
 }
 
 const METRICS_OPTIONS = Symbol('METRICS_OPTIONS');
 
+/**
+ * Serves the service's metrics to Prometheus, once started (`serveUntilStopped` starts it when
+ * METRICS_PORT is set): the `/metrics` listener, and the queues' backlog, read from Redis at each
+ * scrape. Nothing of it runs in an app that is not serving (a seed, a migration, a test that
+ * does not ask), so those open no listener and no connection.
+ */
 @Injectable()
-class MetricsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MetricsExporter implements OnApplicationShutdown {
   private server: Server | null = null;
+  private queueMetrics: QueueMetrics | null = null;
   private readonly logger = new Logger('Metrics');
 
   constructor(
     private readonly metrics: ServiceMetrics,
     @Inject(METRICS_OPTIONS) private readonly options: MetricsModuleOptions,
-    @Optional() private readonly queueMetrics?: QueueMetrics,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    const { port, host } = this.options;
-    if (!port) return;
+  async start(port: number, host: string): Promise<void> {
+    if (this.server) throw new Error('The metrics exporter is already started');
     this.server = await startMetricsServer(this.metrics, port, host);
+    // Once the port is ours: a refused start leaves no Redis connection behind.
+    const queues = this.options.queues;
+    if (queues && queues.queues.length > 0 && !this.queueMetrics) {
+      this.queueMetrics = new QueueMetrics(this.metrics, queues);
+    }
     this.logger.log(`Metrics on http://${host}:${port}/metrics`);
   }
 
@@ -42,35 +49,26 @@ class MetricsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.server) await closeServer(this.server);
     this.server = null;
     await this.queueMetrics?.close();
+    this.queueMetrics = null;
   }
 }
 
 /**
  * A service's Prometheus metrics (`ServiceMetrics`, global so that any feature can add its own)
- * and the listener that serves them. `createServiceApp` times every request into them.
+ * and their exporter. `createServiceApp` times every request into them.
  */
 @Global()
 @Module({})
 export class MetricsModule {
   static forRoot(options: MetricsModuleOptions): DynamicModule {
-    const queueOptions = options.queues;
     return {
       module: MetricsModule,
       providers: [
         { provide: METRICS_OPTIONS, useValue: options },
         { provide: ServiceMetrics, useFactory: () => new ServiceMetrics(options.service) },
-        ...(queueOptions && queueOptions.queues.length > 0
-          ? [
-              {
-                provide: QueueMetrics,
-                inject: [ServiceMetrics],
-                useFactory: (metrics: ServiceMetrics) => new QueueMetrics(metrics, queueOptions),
-              },
-            ]
-          : []),
-        MetricsLifecycle,
+        MetricsExporter,
       ],
-      exports: [ServiceMetrics],
+      exports: [ServiceMetrics, MetricsExporter],
     };
   }
 }
@@ -102,8 +100,6 @@ export const httpMetricsHook =
 
 /** The variables every service's configuration has (`commonEnvShape`) that metrics need. */
 export interface MetricsConfig {
-  METRICS_PORT?: number | undefined;
-  HOST: string;
   REDIS_URL: string;
   REDIS_KEY_PREFIX: string;
 }
@@ -120,8 +116,6 @@ export const serviceMetricsModule = (
 ): DynamicModule =>
   MetricsModule.forRoot({
     service,
-    port: config.METRICS_PORT,
-    host: config.HOST,
     queues: {
       connection: bullConnection(config.REDIS_URL),
       prefix: bullPrefix(config.REDIS_KEY_PREFIX),

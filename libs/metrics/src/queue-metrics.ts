@@ -19,8 +19,9 @@ export interface QueueMetricsOptions {
 
 /**
  * The backlog of the queues a service consumes, read when Prometheus scrapes: jobs per state
- * (`queue_jobs`) and the age of the oldest job waiting to run (`queue_oldest_waiting_seconds`,
- * from when it was added, so a retried job counts its backoff; 0 when none waits). A subscriber that falls behind, or a queue nobody consumes, shows as a
+ * (`queue_jobs`) and how long the oldest job waiting to run has been due
+ * (`queue_oldest_waiting_seconds`: since it was added, or since its time for a delayed or
+ * scheduled one, so a retried job counts its backoff; 0 when none waits). A subscriber that falls behind, or a queue nobody consumes, shows as a
  * count that keeps growing and an age that keeps rising.
  */
 export class QueueMetrics {
@@ -40,7 +41,9 @@ export class QueueMetrics {
       // Reconnects by itself; a scrape meanwhile leaves the queues' series out.
     });
     this.queues = options.queues.map(
-      (name) => new Queue(name, { connection: this.redis, prefix: options.prefix }),
+      // Only read: no queue's meta key is written for watching it.
+      (name) =>
+        new Queue(name, { connection: this.redis, prefix: options.prefix, skipMetasUpdate: true }),
     );
     const queues = this.queues;
     // Not connected (yet, or any more): leave the queues out at once rather than wait.
@@ -67,7 +70,7 @@ export class QueueMetrics {
     });
     new Gauge({
       name: 'queue_oldest_waiting_seconds',
-      help: 'Age, counted from when it was added, of the oldest job waiting to run in a queue (0 when none waits).',
+      help: 'How long the oldest job waiting to run in a queue has been due: since it was added, or since its time for a delayed one (0 when none waits).',
       labelNames: ['queue'],
       registers: [metrics.registry],
       async collect() {
@@ -80,10 +83,9 @@ export class QueueMetrics {
             const oldest = await collectOrNull(() => queue.getJobs(['wait'], 0, 0, true));
             if (!oldest) return;
             const job = oldest[0];
-            this.set(
-              { queue: queue.name },
-              job ? Math.max(0, (Date.now() - job.timestamp) / 1000) : 0,
-            );
+            // Due from when it was added, or a delayed (scheduled) job from its time.
+            const dueAt = job ? job.timestamp + (job.opts.delay ?? 0) : Date.now();
+            this.set({ queue: queue.name }, Math.max(0, (Date.now() - dueAt) / 1000));
           }),
         );
       },

@@ -1,39 +1,6 @@
 import { Counter, register as globalRegistry, Registry } from 'prom-client';
+import { parseExposition, sampleValue, samplesOf } from './exposition';
 import { HTTP_DURATION_BUCKETS, ServiceMetrics, UNMATCHED_ROUTE } from './service-metrics';
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of an exposition text (comment lines left out). */
-const samplesOf = (body: string): Sample[] =>
-  body
-    .split('\n')
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`Not a sample line: ${line}`);
-      const labels: Record<string, string> = {};
-      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
-        labels[key!] = value!;
-      }
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-
-/** The samples of `name` whose labels are exactly `labels`. */
-const valuesOf = (body: string, name: string, labels: Record<string, string>): number[] =>
-  samplesOf(body)
-    .filter((sample) => sample.name === name)
-    .filter((sample) => {
-      const keys = Object.keys(sample.labels);
-      return (
-        keys.length === Object.keys(labels).length &&
-        keys.every((key) => sample.labels[key] === labels[key])
-      );
-    })
-    .map((sample) => sample.value);
 
 describe(ServiceMetrics.name, () => {
   it('records each request under its service, method, route pattern and status', async () => {
@@ -47,42 +14,42 @@ describe(ServiceMetrics.name, () => {
 
     expect(contentType).toBe(Registry.PROMETHEUS_CONTENT_TYPE);
     const ok = { service: 'timeline', method: 'GET', route: '/tweets/:id', status_code: '200' };
-    expect(valuesOf(body, 'http_request_duration_seconds_count', ok)).toEqual([2]);
-    expect(valuesOf(body, 'http_request_duration_seconds_sum', ok)[0]).toBeCloseTo(0.07, 10);
-    expect(valuesOf(body, 'http_request_duration_seconds_bucket', { ...ok, le: '0.025' })).toEqual([
+    expect(sampleValue(body, 'http_request_duration_seconds_count', ok)).toBe(2);
+    expect(sampleValue(body, 'http_request_duration_seconds_sum', ok)).toBeCloseTo(0.07, 10);
+    expect(sampleValue(body, 'http_request_duration_seconds_bucket', { ...ok, le: '0.025' })).toBe(
       0,
-    ]);
-    expect(valuesOf(body, 'http_request_duration_seconds_bucket', { ...ok, le: '0.05' })).toEqual([
+    );
+    expect(sampleValue(body, 'http_request_duration_seconds_bucket', { ...ok, le: '0.05' })).toBe(
       2,
-    ]);
-    expect(valuesOf(body, 'http_request_duration_seconds_bucket', { ...ok, le: '+Inf' })).toEqual([
+    );
+    expect(sampleValue(body, 'http_request_duration_seconds_bucket', { ...ok, le: '+Inf' })).toBe(
       2,
-    ]);
+    );
     // The same line, as Prometheus reads it.
     expect(body).toContain(
       'http_request_duration_seconds_count{service="timeline",method="GET",route="/tweets/:id",status_code="200"} 2\n',
     );
 
     const failed = { ...ok, status_code: '500' };
-    expect(valuesOf(body, 'http_request_duration_seconds_count', failed)).toEqual([1]);
+    expect(sampleValue(body, 'http_request_duration_seconds_count', failed)).toBe(1);
     expect(
-      valuesOf(body, 'http_request_duration_seconds_bucket', { ...failed, le: '0.1' }),
-    ).toEqual([0]);
+      sampleValue(body, 'http_request_duration_seconds_bucket', { ...failed, le: '0.1' }),
+    ).toBe(0);
     expect(
-      valuesOf(body, 'http_request_duration_seconds_bucket', { ...failed, le: '0.25' }),
-    ).toEqual([1]);
+      sampleValue(body, 'http_request_duration_seconds_bucket', { ...failed, le: '0.25' }),
+    ).toBe(1);
 
     const created = { service: 'timeline', method: 'POST', route: '/tweets', status_code: '201' };
-    expect(valuesOf(body, 'http_request_duration_seconds_count', created)).toEqual([1]);
+    expect(sampleValue(body, 'http_request_duration_seconds_count', created)).toBe(1);
     expect(
-      valuesOf(body, 'http_request_duration_seconds_bucket', { ...created, le: '2.5' }),
-    ).toEqual([0]);
-    expect(valuesOf(body, 'http_request_duration_seconds_bucket', { ...created, le: '5' })).toEqual(
-      [1],
+      sampleValue(body, 'http_request_duration_seconds_bucket', { ...created, le: '2.5' }),
+    ).toBe(0);
+    expect(sampleValue(body, 'http_request_duration_seconds_bucket', { ...created, le: '5' })).toBe(
+      1,
     );
 
     // Three label sets, each with its buckets (and +Inf), _sum and _count: nothing else.
-    const series = samplesOf(body).filter((sample) =>
+    const series = parseExposition(body).filter((sample) =>
       sample.name.startsWith('http_request_duration_seconds'),
     );
     expect(series).toHaveLength(3 * (HTTP_DURATION_BUCKETS.length + 1 + 2));
@@ -95,9 +62,7 @@ describe(ServiceMetrics.name, () => {
 
     const { body } = await sut.render();
 
-    const counts = samplesOf(body).filter(
-      (sample) => sample.name === 'http_request_duration_seconds_count',
-    );
+    const counts = samplesOf(body, 'http_request_duration_seconds_count');
     expect(counts).toEqual([
       {
         name: 'http_request_duration_seconds_count',
@@ -123,26 +88,26 @@ describe(ServiceMetrics.name, () => {
     ]);
 
     expect(
-      valuesOf(ofTimeline, 'http_request_duration_seconds_count', {
+      sampleValue(ofTimeline, 'http_request_duration_seconds_count', {
         service: 'timeline',
         method: 'GET',
         route: '/tweets/:id',
         status_code: '200',
       }),
-    ).toEqual([1]);
-    expect(valuesOf(ofTimeline, 'timeline_fanouts_total', { service: 'timeline' })).toEqual([4]);
+    ).toBe(1);
+    expect(sampleValue(ofTimeline, 'timeline_fanouts_total', { service: 'timeline' })).toBe(4);
     expect(
-      samplesOf(ofIdentity).filter(
+      parseExposition(ofIdentity).filter(
         (sample) =>
           sample.name.startsWith('http_request_duration_seconds') ||
           sample.name === 'timeline_fanouts_total',
       ),
     ).toEqual([]);
     // Every series carries its own service's name, and only that.
-    expect(new Set(samplesOf(ofTimeline).map((sample) => sample.labels['service']))).toEqual(
+    expect(new Set(parseExposition(ofTimeline).map((sample) => sample.labels['service']))).toEqual(
       new Set(['timeline']),
     );
-    expect(new Set(samplesOf(ofIdentity).map((sample) => sample.labels['service']))).toEqual(
+    expect(new Set(parseExposition(ofIdentity).map((sample) => sample.labels['service']))).toEqual(
       new Set(['identity']),
     );
     // Nothing went to prom-client's global registry.
@@ -155,14 +120,14 @@ describe(ServiceMetrics.name, () => {
 
     const { body } = await sut.render();
 
-    const [resident] = valuesOf(body, 'process_resident_memory_bytes', { service: 'search' });
+    const resident = sampleValue(body, 'process_resident_memory_bytes', { service: 'search' });
     expect(resident).toBeGreaterThan(10 * 1024 * 1024);
-    const [lag] = valuesOf(body, 'nodejs_eventloop_lag_seconds', { service: 'search' });
+    const lag = sampleValue(body, 'nodejs_eventloop_lag_seconds', { service: 'search' });
     expect(lag).toBeGreaterThanOrEqual(0);
     expect(lag).toBeLessThan(10);
-    const [heapUsed] = valuesOf(body, 'nodejs_heap_size_used_bytes', { service: 'search' });
+    const heapUsed = sampleValue(body, 'nodejs_heap_size_used_bytes', { service: 'search' });
     expect(heapUsed).toBeGreaterThan(0);
-    const [cpu] = valuesOf(body, 'process_cpu_user_seconds_total', { service: 'search' });
+    const cpu = sampleValue(body, 'process_cpu_user_seconds_total', { service: 'search' });
     expect(cpu).toBeGreaterThan(0);
     expect(body).toContain('# TYPE process_resident_memory_bytes gauge\n');
   });

@@ -34,7 +34,7 @@ type HttpChild = ReturnType<Histogram<'method' | 'route' | 'status_code'>['label
 export class ServiceMetrics {
   readonly registry = new Registry();
   private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
-  /** Label sets seen, each with its child: no label hashing on the request path. */
+  /** Label sets seen, each with its child (prom-client still hashes a child's labels per call). */
   private readonly httpChildren = new Map<string, HttpChild>();
 
   constructor(readonly service: string) {

@@ -3,26 +3,9 @@ import type { AddressInfo, Server, Socket } from 'node:net';
 import { connect, createServer } from 'node:net';
 import { Queue } from 'bullmq';
 import { bullConnection, bullPrefix, deleteKeysWithPrefix } from '@wave/redis';
+import { sampleValue, samplesOf } from '../src/exposition';
 import { QUEUE_STATES, QueueMetrics } from '../src/queue-metrics';
 import { ServiceMetrics } from '../src/service-metrics';
-
-/** The value of the one sample of `name` with exactly these labels; undefined when there is none. */
-function valueOf(body: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels)
-    .map(([key, value]) => `${key}="${value}"`)
-    .sort();
-  const values = body
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`))
-    .filter((line) => {
-      const [, labelText = ''] = /\{(.*)\}/.exec(line) ?? [];
-      const found = labelText.match(/\w+="(?:[^"\\]|\\.)*"/g) ?? [];
-      return JSON.stringify([...found].sort()) === JSON.stringify(wanted);
-    })
-    .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)));
-  if (values.length > 1) throw new Error(`${values.length} samples of ${name}`);
-  return values[0];
-}
 
 // @wave/testing builds on this library (through service-runtime), so its helpers are not used
 // here: the Redis the global setup chose (or the local one), and ports the system picks.
@@ -91,9 +74,6 @@ class RedisRelay {
   }
 }
 
-const samplesNamed = (body: string, name: string): string[] =>
-  body.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
-
 describe(QueueMetrics.name, () => {
   const keyPrefix = `wave-test-queue-metrics-${randomUUID()}:`;
   const connection = bullConnection(redisUrl);
@@ -103,9 +83,9 @@ describe(QueueMetrics.name, () => {
   let busy: Queue;
 
   const jobs = (body: string, queue: string, state: string) =>
-    valueOf(body, 'queue_jobs', { service: 'queue-spec', queue, state });
+    sampleValue(body, 'queue_jobs', { service: 'queue-spec', queue, state });
   const oldest = (body: string, queue: string) =>
-    valueOf(body, 'queue_oldest_waiting_seconds', { service: 'queue-spec', queue });
+    sampleValue(body, 'queue_oldest_waiting_seconds', { service: 'queue-spec', queue });
 
   beforeAll(async () => {
     sut = new QueueMetrics(metrics, { connection, prefix, queues: ['busy', 'idle'] });
@@ -192,8 +172,8 @@ describe(QueueMetrics.name, () => {
       const { body } = await down.render();
 
       expect(performance.now() - started).toBeLessThan(3_000);
-      expect(samplesNamed(body, 'queue_jobs')).toEqual([]);
-      expect(samplesNamed(body, 'queue_oldest_waiting_seconds')).toEqual([]);
+      expect(samplesOf(body, 'queue_jobs')).toEqual([]);
+      expect(samplesOf(body, 'queue_oldest_waiting_seconds')).toEqual([]);
       // The rest of the scrape is there.
       expect(body).toMatch(/^process_resident_memory_bytes\{service="queue-spec-down"\} \d+$/m);
     } finally {
@@ -212,7 +192,11 @@ describe(QueueMetrics.name, () => {
       queues: ['busy'],
     });
     const waiting = (body: string) =>
-      valueOf(body, 'queue_jobs', { service: 'queue-spec-flaky', queue: 'busy', state: 'waiting' });
+      sampleValue(body, 'queue_jobs', {
+        service: 'queue-spec-flaky',
+        queue: 'busy',
+        state: 'waiting',
+      });
     const scrape = async () => (await flaky.render()).body;
     try {
       // The first scrapes, before the connection is ready, leave the queues out at once.
@@ -225,8 +209,8 @@ describe(QueueMetrics.name, () => {
 
       // Failed fast: well within the collectors' 2 s deadline.
       expect(performance.now() - started).toBeLessThan(1_000);
-      expect(samplesNamed(body, 'queue_jobs')).toEqual([]);
-      expect(samplesNamed(body, 'queue_oldest_waiting_seconds')).toEqual([]);
+      expect(samplesOf(body, 'queue_jobs')).toEqual([]);
+      expect(samplesOf(body, 'queue_oldest_waiting_seconds')).toEqual([]);
 
       await relay.open();
       const back = await eventually(scrape, (scraped) => waiting(scraped) !== undefined);

@@ -1,6 +1,7 @@
 import type { DynamicModule, Provider } from '@nestjs/common';
 import { Controller, Get, Inject, Module, ServiceUnavailableException } from '@nestjs/common';
 import { SkipInternalAuth } from '@wave/internal-auth';
+import { ServiceLifecycle } from './graceful-shutdown';
 
 export interface HealthCheck {
   name: string;
@@ -20,12 +21,16 @@ const withTimeout = (work: Promise<unknown>): Promise<unknown> =>
 
 /**
  * `/health` says the process serves (liveness); `/health/ready` checks the
- * service's datastores (readiness). Neither needs the gateway's signature.
+ * service's datastores (readiness), and says not ready once the service is shutting down
+ * (`serveUntilStopped`). Neither needs the gateway's signature.
  */
 @SkipInternalAuth()
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[]) {}
+  constructor(
+    @Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[],
+    private readonly lifecycle: ServiceLifecycle,
+  ) {}
 
   @Get()
   live() {
@@ -34,6 +39,8 @@ export class HealthController {
 
   @Get('ready')
   async ready() {
+    // Shutting down: out of the load balancer's rotation while the last requests finish.
+    if (this.lifecycle.draining) throw new ServiceUnavailableException('Not ready: shutting down');
     const results = await Promise.all(
       this.checks.map(async (probe) => {
         const name = probe.name;
@@ -63,6 +70,11 @@ export class HealthController {
 export class HealthModule {
   /** `checks` is a provider of `HEALTH_CHECKS` (it usually injects a DataSource and Redis). */
   static register(checks: Provider): DynamicModule {
-    return { module: HealthModule, controllers: [HealthController], providers: [checks] };
+    return {
+      module: HealthModule,
+      controllers: [HealthController],
+      providers: [checks, ServiceLifecycle],
+      exports: [ServiceLifecycle],
+    };
   }
 }

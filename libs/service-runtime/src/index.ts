@@ -6,3 +6,4 @@ export * from './service-app';
 export * from './zod-validation.pipe';
 export * from './service-commands';
 export * from './projected-users';
+export * from './graceful-shutdown';

@@ -20,7 +20,8 @@ export interface ServiceAppOptions {
 
 /**
  * A NestJS app on Fastify with JSON logs, `{ message }` errors (including the
- * ones Fastify raises before a handler runs) and graceful shutdown.
+ * ones Fastify raises before a handler runs) and metrics; `serveUntilStopped` serves it and
+ * shuts it down gracefully.
  */
 export async function createServiceApp(
   module: Parameters<typeof NestFactory.create>[0],
@@ -54,7 +55,7 @@ export async function createServiceApp(
   });
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorResponseFilter());
-  app.enableShutdownHooks();
+  // No `enableShutdownHooks`: `serveUntilStopped` handles the signals, in order.
   // On the raw response, so that answers written by a proxy carry it too.
   const instance = app.getHttpAdapter().getInstance();
   instance.addHook('onRequest', (request, reply, done) => {

@@ -82,6 +82,10 @@ export interface ServiceProcess {
   errorCount(): number;
   /** Its process id while it runs. */
   pid(): number | undefined;
+  /** Sends its process a signal (and does not wait). */
+  signal(signal: NodeJS.Signals): void;
+  /** How its last process ended: its exit code, or null while it runs (or was never started). */
+  exitCode(): number | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -124,6 +128,7 @@ export function serviceProcess(options: {
   healthPath?: string;
 }): ServiceProcess {
   let child: ChildProcess | null = null;
+  let last: ChildProcess | null = null;
   let output = '';
   const errors: string[] = [];
   let errorCount = 0;
@@ -137,6 +142,10 @@ export function serviceProcess(options: {
     errors: () => [...errors],
     errorCount: () => errorCount,
     pid: () => child?.pid,
+    signal: (signal) => {
+      child?.kill(signal);
+    },
+    exitCode: () => last?.exitCode ?? null,
     async start() {
       if (closed) throw new Error(`${options.name} not started: its test file is over`);
       child = spawn(process.execPath, [options.bundle, ...(options.args ?? [])], {
@@ -152,6 +161,7 @@ export function serviceProcess(options: {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const started = child;
+      last = started;
       running.add(started);
       started.once('exit', () => running.delete(started));
       const collect = (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { labelRoute, UNMATCHED_ROUTE } from '@wave/metrics';
 import { ProxyRouter } from '../proxy/proxy-router';
 import { sendError } from '../proxy/raw-http';
 import type { ProxiedRequest } from '../proxy/upstreams';
@@ -7,7 +8,14 @@ import { AuthRateLimits } from '../security/auth-rate-limits';
 import { CsrfCheck } from '../security/csrf-check';
 import { RequestBudget } from '../security/request-budget';
 import { SecurityHeaders } from '../security/security-headers';
+import { GATEWAY_ROUTES, matchRoute, pathOf, ROUTES, routeLabelOf } from '../routing/route-table';
 import type { GatewayStep } from './gateway-step';
+
+/** The label of a request no rule matched: the gateway's own route, or none. */
+const gatewayRouteLabel = (url: string): string => {
+  const path = pathOf(url);
+  return GATEWAY_ROUTES.has(path) ? path : UNMATCHED_ROUTE;
+};
 
 /**
  * The gateway's request pipeline, as one Fastify `onRequest` hook in front of every route (the
@@ -25,6 +33,8 @@ import type { GatewayStep } from './gateway-step';
 export class GatewayPipeline {
   private readonly logger = new Logger(GatewayPipeline.name);
   private readonly steps: readonly GatewayStep[];
+  /** Each rule's label in the metrics, made once. */
+  private readonly ruleLabels = new Map(ROUTES.map((rule) => [rule, routeLabelOf(rule)]));
 
   constructor(
     headers: SecurityHeaders,
@@ -40,6 +50,10 @@ export class GatewayPipeline {
   readonly onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const req = request.raw as ProxiedRequest;
     const res = reply.raw;
+    // The rule first, so that every answer below, refusals included, is counted under it.
+    const rule = matchRoute(req.url ?? '/');
+    req.rule = rule;
+    labelRoute(req, rule ? this.ruleLabels.get(rule)! : gatewayRouteLabel(req.url ?? '/'));
     try {
       for (const step of this.steps) {
         const passed = step.run(req, res);

@@ -7,8 +7,7 @@ import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { GatewayStep } from '../pipeline/gateway-step';
 import type { RouteRule } from '../routing/route-table';
-import { labelRoute } from '@wave/metrics';
-import { GATEWAY_ROUTES, matchRoute, pathOf, ROUTES, routeLabelOf } from '../routing/route-table';
+import { GATEWAY_ROUTES, matchRoute, pathOf } from '../routing/route-table';
 import { ClientIp } from '../security/client-ip';
 import { RateLimits, ROUTE_LIMITS } from '../security/rate-limits';
 import { sendError, tooManyRequests } from './raw-http';
@@ -34,14 +33,12 @@ export class ProxyRouter implements GatewayStep {
     private readonly clientIp: ClientIp,
   ) {}
 
-  /** Each rule's label in the metrics, made once. */
-  private readonly routeLabels = new Map(ROUTES.map((rule) => [rule, routeLabelOf(rule)]));
-
   run(req: ProxiedRequest, res: ServerResponse): boolean | Promise<boolean> {
     const url = req.url ?? '/';
     const path = pathOf(url);
     if (GATEWAY_ROUTES.has(path)) return true;
-    const route = matchRoute(url);
+    // Matched once, by the pipeline (for its metrics), when it ran before.
+    const route = req.rule === undefined ? matchRoute(url) : req.rule;
     if (!route) {
       if (path === '/api' || path.startsWith('/api/')) {
         sendError(res, 404, `No such endpoint: ${req.method ?? 'GET'} ${path}`);
@@ -49,7 +46,6 @@ export class ProxyRouter implements GatewayStep {
       }
       return true;
     }
-    labelRoute(req, this.routeLabels.get(route) ?? routeLabelOf(route));
 
     const limit = route.bodyLimit ?? this.config.JSON_BODY_LIMIT_BYTES;
     const declared = Number(req.headers['content-length'] ?? '0');

@@ -8,7 +8,7 @@ import {
 } from '@wave/internal-auth';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
-import type { Upstream } from '../routing/route-table';
+import type { RouteRule, Upstream } from '../routing/route-table';
 import { pathOf, UPSTREAM_TIMEOUTS_MS } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
 import { BodyTooLargeError } from './streamed-body';
@@ -18,6 +18,8 @@ export interface ProxiedRequest extends GatewayRequest {
   identity?: { userId: string | null };
   /** The visitor key analytics receives (VISITOR_KEY_HEADER); set for analytics routes only. */
   visitorKey?: string;
+  /** The route table's rule the request matched (null: none), once the pipeline has looked. */
+  rule?: RouteRule | null;
   /** The service the request goes to, once every check has passed. */
   upstream?: Upstream;
   /** The largest body the request's route takes. */

@@ -19,7 +19,7 @@ import {
   positionOf,
 } from './feed-entry.util';
 import type { FeedItem, FeedPage } from './feed-json.renderer';
-import { FeedCacheMetrics } from './feed-cache.metrics';
+import { FeedCacheMetrics } from '../tweet-cache/feed-cache.metrics';
 import { FeedSourcesRepository } from './feed-sources.repository';
 import type { TimelinePage } from './home-timeline.store';
 import { HomeTimelineStore } from './home-timeline.store';

@@ -8,7 +8,7 @@ import type { PinState, StoredTweetView, TweetState, TweetView } from '../tweets
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { CachedRelation, VersionedAuthor } from './tweet-cache.codec';
 import type { CachedKind, Leases } from './tweet-cache.store';
-import { FeedCacheMetrics } from '../feeds/feed-cache.metrics';
+import { FeedCacheMetrics } from './feed-cache.metrics';
 import { TweetCacheStore } from './tweet-cache.store';
 
 /** What a committed write hands the cache: tweets' new states, deleted tweets, a member's flags. */

@@ -6,9 +6,11 @@ type Counted<L extends string> = ReturnType<Counter<L>['labels']>;
 
 /**
  * How often the feed's two caches answer: a home timeline found in Redis or rebuilt from
- * PostgreSQL (`timeline_home_cache_reads_total`), and each post a read shows found in the tweet
- * cache, missed (read from PostgreSQL and filled), or not asked because Redis was away
- * (`timeline_tweet_cache_lookups_total`). Children are bound once: nothing is hashed per read.
+ * PostgreSQL (`timeline_home_cache_reads_total`, one per round of a read: a page with many hidden
+ * posts takes up to three), and each post a read shows found in the tweet cache, missed (read
+ * from PostgreSQL and filled), or not asked because Redis was away
+ * (`timeline_tweet_cache_lookups_total`). Children are bound once (prom-client still hashes
+ * their labels on each increment: measured, it costs nothing visible on a read).
  */
 @Injectable()
 export class FeedCacheMetrics {
@@ -21,7 +23,7 @@ export class FeedCacheMetrics {
   constructor(metrics: ServiceMetrics) {
     const home = new Counter({
       name: 'timeline_home_cache_reads_total',
-      help: 'Home timeline pages read from the cached timeline (hit) or after rebuilding it from PostgreSQL (rebuilt).',
+      help: 'Home timeline lookups (one per round of a read, up to three) answered by the cached timeline (hit) or after rebuilding it from PostgreSQL (rebuilt).',
       labelNames: ['result'],
       registers: [metrics.registry],
     });

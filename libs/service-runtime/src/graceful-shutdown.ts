@@ -1,0 +1,90 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
+import { MetricsExporter } from '@wave/metrics';
+
+/** Whether the service is shutting down: its readiness check says so from the first signal. */
+@Injectable()
+export class ServiceLifecycle {
+  draining = false;
+}
+
+/** The variables every service's configuration has (`commonEnvShape`) that shutting down needs. */
+export interface ServeConfig {
+  PORT: number;
+  HOST: string;
+  /** Where Prometheus scrapes `/metrics` (unset or 0: nowhere). */
+  METRICS_PORT?: number | undefined;
+  SHUTDOWN_DELAY_MS: number;
+  SHUTDOWN_TIMEOUT_MS: number;
+}
+
+export interface ServeOptions {
+  /** Ends the process (tests pass their own). */
+  exit?: (code: number) => void;
+  signals?: readonly NodeJS.Signals[];
+}
+
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
+
+/**
+ * Listens (and, with METRICS_PORT, exports its metrics there), then on SIGTERM (or SIGINT) shuts
+ * down in order:
+ * 1. reports not ready at once (`/health/ready` answers 503; `/health` stays up), and keeps
+ *    serving for `SHUTDOWN_DELAY_MS`, the time a load balancer or Kubernetes' endpoints take to
+ *    stop sending it requests;
+ * 2. closes the app: its queue workers finish their running jobs and take no more, the server
+ *    takes no new connection, answers requests still arriving on open ones with 503, and finishes
+ *    those in flight; then its datastores' connections close;
+ * 3. exits with 0, or with 1 if all this took longer than `SHUTDOWN_TIMEOUT_MS` after the delay.
+ * A second signal meanwhile changes nothing.
+ */
+export async function serveUntilStopped(
+  app: INestApplication,
+  config: ServeConfig,
+  options: ServeOptions = {},
+): Promise<void> {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const logger = new Logger('Shutdown');
+  let lifecycle: ServiceLifecycle | null = null;
+  try {
+    lifecycle = app.get(ServiceLifecycle, { strict: false });
+  } catch {
+    // An app without HealthModule has no readiness to report.
+  }
+  await app.listen(config.PORT, config.HOST);
+  if (config.METRICS_PORT) {
+    // Only a serving app exports metrics: a seed or a migration of the same image does not.
+    await app.get(MetricsExporter, { strict: false }).start(config.METRICS_PORT, config.HOST);
+  }
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    if (lifecycle) lifecycle.draining = true;
+    logger.log(
+      `${signal}: not ready any more; closing in ${config.SHUTDOWN_DELAY_MS} ms, then finishing what is in flight`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+    const deadline = setTimeout(() => {
+      logger.error(
+        `Requests or jobs still running ${config.SHUTDOWN_TIMEOUT_MS} ms after closing began; exiting now`,
+      );
+      exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    try {
+      await app.close();
+    } catch (error: unknown) {
+      logger.error(`Closing failed: ${error instanceof Error ? error.stack : String(error)}`);
+      clearTimeout(deadline);
+      exit(1);
+      return;
+    }
+    clearTimeout(deadline);
+    logger.log('Closed; exiting');
+    exit(0);
+  };
+  for (const signal of options.signals ?? SIGNALS) {
+    process.on(signal, () => void stop(signal));
+  }
+}
