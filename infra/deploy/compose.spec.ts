@@ -30,6 +30,7 @@ interface ComposeService {
   volumes?: (string | { type?: string; source?: string; target?: string })[];
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
   network_mode?: string;
+  stop_grace_period?: string;
 }
 
 interface PrometheusConfig {
@@ -243,6 +244,12 @@ describe('docker-compose.yml', () => {
       expect(environment['METRICS_PORT']).toBe(String(METRICS_PORT));
       expect(scrapeTargets).toContain(`${app}:${METRICS_PORT}`);
       expect(publishedPorts(service).map(({ target }) => target)).not.toContain(METRICS_PORT);
+    });
+
+    it('gives it time to finish its requests and jobs after SIGTERM', () => {
+      const timeoutMs = Number(environment['SHUTDOWN_TIMEOUT_MS'] ?? 25_000);
+      const grace = /^(\d+)s$/.exec(String(service.stop_grace_period ?? '10s'));
+      expect(Number(grace?.[1]) * 1000).toBeGreaterThan(timeoutMs);
     });
 
     it('refuses to start without INTERNAL_AUTH_SECRET', () => {

@@ -38,6 +38,8 @@ interface Resource {
 
 interface Probe {
   httpGet?: { path?: string; port?: number | string };
+  periodSeconds?: number;
+  failureThreshold?: number;
 }
 
 interface SecurityContextWithGroup {
@@ -83,6 +85,7 @@ interface PodTemplate {
     containers: Container[];
     volumes?: { name: string; emptyDir?: { sizeLimit?: string } }[];
     restartPolicy?: string;
+    terminationGracePeriodSeconds?: number;
   };
 }
 
@@ -220,6 +223,21 @@ const nodeWorkloads = [
   ...jobs,
 ];
 
+describe('k8s/README.md', () => {
+  const readme = readText('k8s/README.md');
+
+  it('asks for a Redis that keeps its queues: append-only every second, no eviction', () => {
+    expect(readme).toContain('appendonly yes');
+    expect(readme).toContain('appendfsync everysec');
+    expect(readme).toContain('maxmemory-policy noeviction');
+  });
+
+  it('shows a scrape job for the pods’ prometheus.io annotations', () => {
+    expect(readme).toContain('__meta_kubernetes_pod_annotation_prometheus_io_scrape');
+    expect(readme).toContain('__meta_kubernetes_pod_annotation_prometheus_io_port');
+  });
+});
+
 describe('the kustomize layout', () => {
   it.each(kustomizationFiles)('%s lists only files and folders that exist', (file) => {
     const folder = dirname(file);
@@ -295,6 +313,13 @@ describe('the kustomize layout', () => {
 });
 
 describe('the shared ConfigMap', () => {
+  it('asks every service to report not ready for 10 s on SIGTERM, then to close within 25 s', () => {
+    expect(configMap?.data).toMatchObject({
+      SHUTDOWN_DELAY_MS: '10000',
+      SHUTDOWN_TIMEOUT_MS: '25000',
+    });
+  });
+
   it('holds the shared, non-secret settings for production', () => {
     expect(configMap?.data).toMatchObject({
       NODE_ENV: 'production',
@@ -366,6 +391,20 @@ describe.each(deployments.map((deployment) => [appOf(deployment), deployment] as
     });
 
     if (app !== WEB_APP) {
+      it('is out of rotation before it closes on SIGTERM, and exits before it would be killed', () => {
+        const delayMs = Number(configMap?.data?.['SHUTDOWN_DELAY_MS']);
+        const timeoutMs = Number(configMap?.data?.['SHUTDOWN_TIMEOUT_MS']);
+        const probe = container.readinessProbe!;
+        // Failed readiness probes take the pod out of the Service's endpoints within the delay.
+        expect(
+          (probe.periodSeconds ?? 10) * (probe.failureThreshold ?? 3) * 1000,
+        ).toBeLessThanOrEqual(delayMs);
+        // The delay and the closing both fit in the grace period, with 5 s to spare.
+        expect((pod.spec.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThanOrEqual(
+          delayMs + timeoutMs + 5_000,
+        );
+      });
+
       it(`serves /metrics on ${METRICS_PORT} for Prometheus, a port no Service exposes`, () => {
         expect(configMap?.data?.['METRICS_PORT']).toBe(String(METRICS_PORT));
         expect(resolvePort(container, 'metrics')).toBe(METRICS_PORT);

@@ -77,9 +77,23 @@ async function ensurePostgres() {
   };
 }
 
+/** A Redis this script did not start may keep nothing across a restart: say so. */
+function warnUnlessAppendOnly() {
+  const answer = spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'CONFIG', 'GET', 'appendonly'], {
+    encoding: 'utf8',
+  });
+  if (answer.status === 0 && /^appendonly\s+no\s*$/m.test(answer.stdout)) {
+    log(
+      'Redis: this one runs without its append-only file: queued jobs and sessions do not survive ' +
+        'its restart (the README\'s "What Redis keeps")',
+    );
+  }
+}
+
 async function ensureRedis() {
   if (await isPortOpen(REDIS_PORT)) {
     log(`Redis: already running on 127.0.0.1:${REDIS_PORT}`);
+    warnUnlessAppendOnly();
     return async () => {};
   }
   if (!commandExists('redis-server')) await aptInstall(['redis-server']);
