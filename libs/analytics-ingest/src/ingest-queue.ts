@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { IMPRESSIONS_MAX_POSTS, PAGE_URL_MAX_LENGTH, USER_AGENT_MAX_LENGTH } from '@wave/contracts';
 import { VISITOR_KEY_PATTERN } from '@wave/internal-auth';
+import type { QueueName } from '@wave/contracts';
 
 /**
  * Analytics' own job queue: batches of page views and impressions, written one transaction
  * each by analytics' ingest worker. The gateway adds the page views (it answers
  * `POST /api/seo/track` itself), analytics the impressions.
  */
-export const INGEST_QUEUE = 'analytics-ingest';
+export const INGEST_QUEUE = 'analytics-ingest' satisfies QueueName;
 
 export const VIEW_KINDS = ['page', 'crawler', 'impression'] as const;
 export type ViewKind = (typeof VIEW_KINDS)[number];

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { bullPrefix, redisOptionsFromUrl } from '@wave/redis';
 import type { IngestBatchJob, ViewRecord } from './ingest-queue';
 import { INGEST_QUEUE } from './ingest-queue';
+import { jobOptionsOf } from '@wave/messaging';
 
 /** Tries to hand a batch to Redis before its views are given up (and logged). */
 const ENQUEUE_ATTEMPTS = 3;
@@ -117,13 +118,7 @@ export class ViewBatchSender {
         // An attempt that times out may still land later: the batch's id keeps a later
         // attempt from adding it twice.
         await within(
-          this.queue.add('views', job, {
-            jobId: job.batchId,
-            attempts: 8,
-            backoff: { type: 'exponential', delay: 1_000 },
-            removeOnComplete: { age: 3600, count: 10_000 },
-            removeOnFail: { age: 14 * 24 * 3600 },
-          }),
+          this.queue.add('views', job, jobOptionsOf(INGEST_QUEUE, job.batchId)),
           this.options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
           'adding a batch of views',
         );

@@ -100,6 +100,27 @@ describe(loadConfig.name, () => {
     ).toContain('METRICS_PORT');
   });
 
+  it('sends events to every consumer by default, or to the deployed ones named', () => {
+    expect(loadConfig(schema, { NODE_ENV: 'test' }).EVENT_SUBSCRIBERS).toEqual([
+      'identity',
+      'timeline',
+      'communities',
+      'search',
+      'recommendations',
+      'analytics',
+      'media',
+    ]);
+    expect(
+      loadConfig(schema, { NODE_ENV: 'test', EVENT_SUBSCRIBERS: 'timeline, search' })
+        .EVENT_SUBSCRIBERS,
+    ).toEqual(['timeline', 'search']);
+    expect(
+      problemsOf(() =>
+        loadConfig(schema, { NODE_ENV: 'test', EVENT_SUBSCRIBERS: 'timeline,mail' }),
+      ),
+    ).toEqual([expect.stringMatching(/^EVENT_SUBSCRIBERS\.1: each one of identity, timeline/)]);
+  });
+
   it('shuts down at once by default, within 25 s, and takes other times in bounds', () => {
     const sut = loadConfig(schema, { NODE_ENV: 'test' });
     expect([sut.SHUTDOWN_DELAY_MS, sut.SHUTDOWN_TIMEOUT_MS]).toEqual([0, 25_000]);

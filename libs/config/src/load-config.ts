@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_CONSUMERS } from '@wave/contracts';
 import {
   builtInSecretsOf,
   refuseBuiltInSecrets,
@@ -82,6 +83,13 @@ export const commonEnvShape = {
    * only the gateway reaches). Unset or 0: no listener (`npm start`, compose and k8s set it).
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * The services that consume events in this deployment (all of them by default): the outbox
+   * relays send each event only to these, so no queue fills for a service that is not deployed.
+   */
+  EVENT_SUBSCRIBERS: listVar(EVENT_CONSUMERS).pipe(
+    z.array(z.enum(EVENT_CONSUMERS, { message: `each one of ${EVENT_CONSUMERS.join(', ')}` })),
+  ),
   /**
    * On SIGTERM, how long the service reports not ready while still serving, before it closes:
    * the time its load balancer takes to stop sending it requests (k8s: 10 s).

@@ -13,3 +13,4 @@ export * from './rpc/rpc.contract';
 export * from './analytics/analytics.contract';
 export * from './analytics/seo.contract';
 export * from './recommendations/recommendation.contract';
+export * from './events/queue.contract';

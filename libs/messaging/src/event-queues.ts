@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventConsumer, EventEnvelope, EventName, EventPayload } from '@wave/contracts';
 import { eventQueueName } from '@wave/contracts';
+import { jobOptionsOf } from './queue-settings';
 
 export interface QueueConnection {
   connection: RedisOptions;
@@ -10,17 +11,11 @@ export interface QueueConnection {
 }
 
 /**
- * Options of every event job: a deterministic id (the event id, so a relay that
- * runs twice adds nothing twice), retries with exponential backoff, completed
- * jobs kept a day, failed ones two weeks for inspection.
+ * Options of an event job for a consumer: a deterministic id (the event id, so a relay that
+ * runs twice adds nothing twice), and its queue's retries and retention (`QUEUES`).
  */
-export const eventJobOptions = (eventId: string): JobsOptions => ({
-  jobId: eventId,
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: { age: 24 * 3600, count: 50_000 },
-  removeOnFail: { age: 14 * 24 * 3600 },
-});
+export const eventJobOptions = (consumer: EventConsumer, eventId: string): JobsOptions =>
+  jobOptionsOf(eventQueueName(consumer), eventId);
 
 /** One BullMQ queue per consuming service, opened on first use. */
 export class EventQueues {
@@ -56,7 +51,7 @@ export class EventQueues {
       occurredAt: new Date().toISOString(),
       payload,
     };
-    await this.get(consumer).add(name, envelope, eventJobOptions(eventId));
+    await this.get(consumer).add(name, envelope, eventJobOptions(consumer, eventId));
     return eventId;
   }
 

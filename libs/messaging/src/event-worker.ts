@@ -14,6 +14,7 @@ import {
   subscribedEvents,
 } from '@wave/contracts';
 import type { QueueConnection } from './event-queues';
+import { concurrencyOf } from './queue-settings';
 
 /** Handles an event; what it resolves with is kept as its job's result, for inspection. */
 export type EventHandler<E extends EventName> = (
@@ -74,7 +75,7 @@ export class EventWorker<C extends EventConsumer> {
     this.worker = new Worker(eventQueueName(this.options.consumer), (job) => this.process(job), {
       connection: this.options.connection,
       prefix: this.options.prefix,
-      concurrency: this.options.concurrency ?? 8,
+      concurrency: this.options.concurrency ?? concurrencyOf(eventQueueName(this.options.consumer)),
     });
     this.worker.on('failed', (job, error) => {
       const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);

@@ -6,3 +6,4 @@ export * from './messaging.module';
 export * from './event-subscriber';
 export * from './event-batcher';
 export * from './outbox-metrics';
+export * from './queue-settings';

@@ -1,6 +1,8 @@
 import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EventConsumer } from '@wave/contracts';
+import { bullConnection, bullPrefix } from '@wave/redis';
 import type { QueueConnection } from './event-queues';
 import { EventQueues } from './event-queues';
 import type { WorkerLogger } from './event-worker';
@@ -39,9 +41,27 @@ export interface PublisherOptions extends OutboxRelayOptions {
   connection: QueueConnection;
 }
 
+/** The variables every service's configuration has (`commonEnvShape`) that its relay needs. */
+export interface PublisherConfig {
+  REDIS_URL: string;
+  REDIS_KEY_PREFIX: string;
+  EVENT_SUBSCRIBERS: readonly EventConsumer[];
+}
+
 /** Gives a service `EventOutbox` (write events in a transaction) and runs its relay. */
 @Module({})
 export class MessagingModule {
+  /** The publisher of a service, from its configuration. */
+  static forService(config: PublisherConfig): DynamicModule {
+    return MessagingModule.forPublisher({
+      connection: {
+        connection: bullConnection(config.REDIS_URL),
+        prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+      },
+      subscribers: config.EVENT_SUBSCRIBERS,
+    });
+  }
+
   static forPublisher(options: PublisherOptions): DynamicModule {
     return {
       module: MessagingModule,

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventConsumer, EventName, EventPayload } from '@wave/contracts';
-import { EVENT_SUBSCRIPTIONS, eventPayloadSchemas } from '@wave/contracts';
+import { EVENT_CONSUMERS, EVENT_SUBSCRIPTIONS, eventPayloadSchemas } from '@wave/contracts';
 import type { EventQueues } from './event-queues';
 import { eventJobOptions } from './event-queues';
 import { OutboxEventEntity } from './outbox-event.entity';
@@ -16,6 +16,11 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Published rows are deleted after this long. */
   retentionMs?: number;
+  /**
+   * The consumers deployed with this one (EVENT_SUBSCRIBERS; all of them by default): an event
+   * goes only to their queues, so no queue fills for a service that is not there to empty it.
+   */
+  subscribers?: readonly EventConsumer[];
 }
 
 interface OutboxRow {
@@ -42,6 +47,8 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly retentionMs: number;
 
+  private readonly subscribers: ReadonlySet<EventConsumer>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly queues: EventQueues,
@@ -51,6 +58,7 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.batchSize = options.batchSize ?? 200;
     this.retentionMs = options.retentionMs ?? 7 * 24 * 3600 * 1000;
+    this.subscribers = new Set(options.subscribers ?? EVENT_CONSUMERS);
   }
 
   start(): void {
@@ -129,6 +137,7 @@ export class OutboxRelay {
           (EVENT_SUBSCRIPTIONS as Record<string, readonly EventConsumer[] | undefined>)[row.name] ??
           [];
         for (const consumer of consumers) {
+          if (!this.subscribers.has(consumer)) continue;
           const jobs = jobsByConsumer.get(consumer) ?? [];
           jobs.push({
             name: row.name,
@@ -138,7 +147,7 @@ export class OutboxRelay {
               occurredAt: new Date(row.occurred_at).toISOString(),
               payload: row.payload,
             },
-            opts: eventJobOptions(row.event_id),
+            opts: eventJobOptions(consumer, row.event_id),
           });
           jobsByConsumer.set(consumer, jobs);
         }

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@wave/contracts';
-import { EVENT_SUBSCRIPTIONS, eventQueueName, subscribedEvents } from '@wave/contracts';
+import { EVENT_SUBSCRIPTIONS, eventQueueName, QUEUES, subscribedEvents } from '@wave/contracts';
 import { buildDataSourceOptions, prepareDatabase } from '@wave/database';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import type { TestDatabase, TestRedisNamespace } from '@wave/testing';
@@ -94,6 +94,39 @@ describe('messaging', () => {
     expect(await identity.getJob(row!.eventId)).toBeUndefined();
     const [published] = await dataSource.getRepository(OutboxEventEntity).find();
     expect(published?.publishedAt).toBeInstanceOf(Date);
+  });
+
+  it('relays to the deployed subscribers only (EVENT_SUBSCRIBERS), with its queue’s retries and retention', async () => {
+    const partial = new OutboxRelay(dataSource, queues, silentLogger, {
+      pollIntervalMs: 60_000,
+      subscribers: ['timeline', 'search'],
+    });
+    try {
+      await sut.transaction((manager) => sut.append(manager, 'user.registered', registered));
+      const [row] = await dataSource.getRepository(OutboxEventEntity).find();
+      await partial.flush();
+
+      const delivered: string[] = [];
+      for (const consumer of EVENT_SUBSCRIPTIONS['user.registered']) {
+        const queue = new Queue(eventQueueName(consumer), connection());
+        inspect.push(queue);
+        const job = await queue.getJob(row!.eventId);
+        if (job) {
+          delivered.push(consumer);
+          expect(job.opts).toMatchObject({
+            attempts: QUEUES[eventQueueName(consumer)].attempts,
+            backoff: { type: 'exponential', delay: 1_000 },
+            removeOnComplete: { age: 24 * 3600, count: 50_000 },
+          });
+        }
+      }
+      // Subscribed to it, but not deployed: communities, recommendations and analytics get nothing.
+      expect(delivered.sort()).toEqual(['search', 'timeline']);
+      const [published] = await dataSource.getRepository(OutboxEventEntity).find();
+      expect(published?.publishedAt).toBeInstanceOf(Date);
+    } finally {
+      await partial.stop();
+    }
   });
 
   it('has relayed every committed event once flush resolves, with the commit’s own kick racing it', async () => {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type { onRequestHookHandler } from 'fastify';
-import { EVENT_CONSUMERS, eventQueueName } from '@wave/contracts';
+import { QUEUE_NAMES } from '@wave/contracts';
 import { bullConnection, bullPrefix } from '@wave/redis';
 import { closeServer, startMetricsServer } from './metrics-server';
 import type { QueueMetricsOptions } from './queue-metrics';
@@ -105,20 +105,16 @@ export interface MetricsConfig {
 }
 
 /**
- * `MetricsModule` from a service's configuration, watching the queues it consumes and every
- * service's event queue: a consumer that is down reports nothing, so the others show its
- * backlog growing (the dashboard takes the max per queue).
+ * `MetricsModule` from a service's configuration, watching every queue of the platform
+ * (`QUEUES`): a consumer that is down reports nothing, so the others show its backlog growing
+ * (the dashboard takes the max per queue).
  */
-export const serviceMetricsModule = (
-  service: string,
-  config: MetricsConfig,
-  consumedQueues: readonly string[] = [],
-): DynamicModule =>
+export const serviceMetricsModule = (service: string, config: MetricsConfig): DynamicModule =>
   MetricsModule.forRoot({
     service,
     queues: {
       connection: bullConnection(config.REDIS_URL),
       prefix: bullPrefix(config.REDIS_KEY_PREFIX),
-      queues: [...new Set([...consumedQueues, ...EVENT_CONSUMERS.map(eventQueueName)])],
+      queues: QUEUE_NAMES,
     },
   });

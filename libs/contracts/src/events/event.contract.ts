@@ -251,4 +251,5 @@ export const subscribedEvents = (consumer: EventConsumer): EventName[] =>
   );
 
 /** Queues are named `<service>-<purpose>`. */
-export const eventQueueName = (consumer: EventConsumer): string => `${consumer}-events`;
+export const eventQueueName = <C extends EventConsumer>(consumer: C): `${C}-events` =>
+  `${consumer}-events`;
