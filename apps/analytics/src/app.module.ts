@@ -11,7 +11,7 @@ import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtim
 import { AnalyticsController } from './analytics/analytics.controller';
 import { UserAnalyticsRepository } from './analytics/user-analytics.repository';
 import { UserAnalyticsService } from './analytics/user-analytics.service';
-import { BACKFILL_QUEUE, BackfillWorker } from './backfill/backfill.worker';
+import { BackfillWorker } from './backfill/backfill.worker';
 import { BackfillRunsRepository } from './backfill/backfill-runs.repository';
 import { ProjectionsBackfillService } from './backfill/projections-backfill.service';
 import { RawEventsRepository } from './common/raw-events.repository';
@@ -26,7 +26,7 @@ import { IngestRepository } from './ingest/ingest.repository';
 import { IngestService } from './ingest/ingest.service';
 import { IngestWorker } from './ingest/ingest.worker';
 import { ViewBatcher } from './ingest/view-batcher';
-import { MAINTENANCE_QUEUE, MaintenanceWorker } from './maintenance/maintenance.worker';
+import { MaintenanceWorker } from './maintenance/maintenance.worker';
 import { PartitionsRepository } from './maintenance/partitions.repository';
 import { RetentionRepository } from './maintenance/retention.repository';
 import { PostViewsController } from './posts/post-views.controller';
@@ -35,7 +35,7 @@ import { PostsRepository } from './posts/posts.repository';
 import { RollupsRepository } from './rollups/rollups.repository';
 import { SeoAnalysisController } from './seo/seo-analysis.controller';
 import { AutoSeoService } from './seo/auto-seo.service';
-import { AUTO_SEO_QUEUE, AutoSeoWorker } from './seo/auto-seo.worker';
+import { AutoSeoWorker } from './seo/auto-seo.worker';
 import { PageFetcher } from './seo/page-fetcher';
 import { SeoAnalysisService } from './seo/seo-analysis.service';
 import { SeoDashboardService } from './seo/seo-dashboard.service';
@@ -44,7 +44,6 @@ import { SitemapsController } from './sitemaps/sitemaps.controller';
 import { SitemapsRepository } from './sitemaps/sitemaps.repository';
 import { SitemapsService } from './sitemaps/sitemaps.service';
 import { UsersRepository } from './users/users.repository';
-import { INGEST_QUEUE } from '@wave/analytics-ingest';
 import { serviceMetricsModule } from '@wave/metrics';
 
 @Module({})
@@ -54,12 +53,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'analytics', level: config.LOG_LEVEL }),
-        serviceMetricsModule('analytics', config, [
-          INGEST_QUEUE,
-          BACKFILL_QUEUE,
-          MAINTENANCE_QUEUE,
-          AUTO_SEO_QUEUE,
-        ]),
+        serviceMetricsModule('analytics', config),
         TypeOrmModule.forRoot(analyticsDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,

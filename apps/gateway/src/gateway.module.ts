@@ -20,7 +20,6 @@ import { LoginFailures } from './security/login-failures';
 import { RateLimits } from './security/rate-limits';
 import { RequestBudget } from './security/request-budget';
 import { SecurityHeaders } from './security/security-headers';
-import { INGEST_QUEUE } from '@wave/analytics-ingest';
 import { serviceMetricsModule } from '@wave/metrics';
 
 /** Ends the session cache's subscription with the app. */
@@ -41,7 +40,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         loggingModule({ service: 'gateway', level: config.LOG_LEVEL, perRequest: false }),
-        serviceMetricsModule('gateway', config, [INGEST_QUEUE]),
+        serviceMetricsModule('gateway', config),
         RedisModule.forRoot({
           url: config.REDIS_URL,
           keyPrefix: config.REDIS_KEY_PREFIX,

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { InternalAuthModule } from '@wave/internal-auth';
 import { MessagingModule } from '@wave/messaging';
-import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
+import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import { RpcClientModule } from '@wave/rpc';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
@@ -46,12 +46,7 @@ export class AppModule {
         }),
         InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
         RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
-        MessagingModule.forPublisher({
-          connection: {
-            connection: bullConnection(config.REDIS_URL),
-            prefix: bullPrefix(config.REDIS_KEY_PREFIX),
-          },
-        }),
+        MessagingModule.forService(config),
         SessionsModule.forRoot({ ttlSeconds: config.SESSION_TTL_SECONDS }),
         HealthModule.register({
           provide: HEALTH_CHECKS,

@@ -16,7 +16,7 @@ describe('identity: pinned tweets from timeline events', () => {
       .add(
         name,
         { eventId, name, occurredAt: new Date().toISOString(), payload },
-        eventJobOptions(eventId),
+        eventJobOptions('identity', eventId),
       );
     return eventId;
   };

@@ -12,7 +12,7 @@ import { ClaimVerificationService } from './claims/claim-verification.service';
 import { ClaimsService } from './claims/claims.service';
 import { MediaEventsWorker } from './claims/media-events.worker';
 import { MediaRpcServer } from './claims/media-rpc.server';
-import { CLEANUP_QUEUE, CleanupWorker } from './cleanup/cleanup.worker';
+import { CleanupWorker } from './cleanup/cleanup.worker';
 import type { MediaConfig } from './config/media.config';
 import { mediaDataSourceOptions } from './database/media-data-source';
 import { ImageProcessor } from './images/image-processor';
@@ -42,7 +42,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'media', level: config.LOG_LEVEL }),
-        serviceMetricsModule('media', config, [CLEANUP_QUEUE]),
+        serviceMetricsModule('media', config),
         TypeOrmModule.forRoot(mediaDataSourceOptions(config)),
         StorageModule.forRoot(config),
         RedisModule.forRoot({

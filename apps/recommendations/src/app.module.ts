@@ -24,7 +24,7 @@ import { RecommendationsController } from './recommendations/recommendations.con
 import { RecommendationsService } from './recommendations/recommendations.service';
 import { SignalsRepository } from './signals/signals.repository';
 import { SignalsService } from './signals/signals.service';
-import { TRAINING_QUEUE, TrainingWorker } from './training/training.worker';
+import { TrainingWorker } from './training/training.worker';
 import { serviceMetricsModule } from '@wave/metrics';
 
 @Module({})
@@ -34,7 +34,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         loggingModule({ service: 'recommendations', level: config.LOG_LEVEL }),
-        serviceMetricsModule('recommendations', config, [TRAINING_QUEUE]),
+        serviceMetricsModule('recommendations', config),
         TypeOrmModule.forRoot(recommendationsDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,

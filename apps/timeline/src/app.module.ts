@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { InternalAuthModule } from '@wave/internal-auth';
 import { MessagingModule } from '@wave/messaging';
-import { bullConnection, bullPrefix, REDIS_CLIENT, RedisModule } from '@wave/redis';
+import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import { RpcClientModule } from '@wave/rpc';
 import type { HealthCheck } from '@wave/service-runtime';
 import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
@@ -14,7 +14,7 @@ import type { TimelineConfig } from './config/timeline.config';
 import { TIMELINE_CONFIG } from './config/timeline.config';
 import { timelineDataSourceOptions } from './database/timeline-data-source';
 import { TimelineEventsWorker } from './events/timeline-events.worker';
-import { FAN_OUT_QUEUE, FanOutQueue } from './feeds/fan-out.queue';
+import { FanOutQueue } from './feeds/fan-out.queue';
 import { FanOutService } from './feeds/fan-out.service';
 import { FanOutWorker } from './feeds/fan-out.worker';
 import { FeedCacheMetrics } from './tweet-cache/feed-cache.metrics';
@@ -51,7 +51,7 @@ export class AppModule {
         // context cost a sixth of a read's CPU (BENCHMARKS.md); the access log and error lines
         // name the request.
         loggingModule({ service: 'timeline', level: config.LOG_LEVEL, perRequest: false }),
-        serviceMetricsModule('timeline', config, [FAN_OUT_QUEUE]),
+        serviceMetricsModule('timeline', config),
         TypeOrmModule.forRoot(timelineDataSourceOptions(config)),
         RedisModule.forRoot({
           url: config.REDIS_URL,
@@ -60,12 +60,7 @@ export class AppModule {
         }),
         InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
         RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
-        MessagingModule.forPublisher({
-          connection: {
-            connection: bullConnection(config.REDIS_URL),
-            prefix: bullPrefix(config.REDIS_KEY_PREFIX),
-          },
-        }),
+        MessagingModule.forService(config),
         HealthModule.register({
           provide: HEALTH_CHECKS,
           inject: [DataSource, REDIS_CLIENT],

@@ -177,7 +177,7 @@ export class TimelineHarness {
     await queue.add(
       name,
       { eventId, name, occurredAt: new Date().toISOString(), payload },
-      eventJobOptions(eventId),
+      eventJobOptions('timeline', eventId),
     );
     await this.jobDone(queue, eventId, `${name} ${eventId}`);
   }

@@ -195,7 +195,7 @@ async function searchable(baseUrl: string, redisUrl: string): Promise<number[]> 
             createdAt: new Date().toISOString(),
           },
         },
-        eventJobOptions(eventId),
+        eventJobOptions('search', eventId),
       );
       pending.push(
         (async () => {

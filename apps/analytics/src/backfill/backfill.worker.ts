@@ -6,14 +6,15 @@ import { bullConnection, bullPrefix } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { ProjectionsBackfillService } from './projections-backfill.service';
+import { QUEUES } from '@wave/contracts';
+import type { QueueName } from '@wave/contracts';
+import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
-export const BACKFILL_QUEUE = 'analytics-backfill';
+export const BACKFILL_QUEUE = 'analytics-backfill' satisfies QueueName;
 /** One job for every replica: a second `add` with this id is ignored while the first exists. */
 export const BACKFILL_JOB_ID = 'projections';
 /** The longest wait between two tries while an owner does not answer. */
 export const BACKFILL_MAX_RETRY_MS = 30_000;
-/** Tries (about a day of them at the longest wait); then at the next start. */
-const BACKFILL_ATTEMPTS = (24 * 3600_000) / BACKFILL_MAX_RETRY_MS;
 
 /**
  * The wait before try n + 1 (n tries made): 2 s, 4 s, 8 s, 16 s, then every 30 s, so that an
@@ -52,22 +53,13 @@ export class BackfillWorker implements OnApplicationBootstrap, BeforeApplication
     // A job that gave up earlier would keep its id and block a new one.
     const earlier = await this.queue.getJob(BACKFILL_JOB_ID);
     if (earlier && (await earlier.isFailed())) await earlier.remove();
-    await this.queue.add(
-      'backfill',
-      {},
-      {
-        jobId: BACKFILL_JOB_ID,
-        attempts: BACKFILL_ATTEMPTS,
-        backoff: { type: 'custom' },
-        removeOnComplete: true,
-      },
-    );
+    await this.queue.add('backfill', {}, jobOptionsOf(BACKFILL_QUEUE, BACKFILL_JOB_ID));
     this.worker = new Worker(
       BACKFILL_QUEUE,
       () => this.backfill.run(undefined, () => this.stopping),
       {
         ...connection,
-        concurrency: 1,
+        concurrency: concurrencyOf(BACKFILL_QUEUE),
         settings: { backoffStrategy: backfillRetryDelayMs },
       },
     );
@@ -87,7 +79,7 @@ export class BackfillWorker implements OnApplicationBootstrap, BeforeApplication
   private logFailure(job: Job | undefined, error: Error): void {
     const made = job?.attemptsMade ?? 0;
     const next =
-      made >= BACKFILL_ATTEMPTS
+      made >= QUEUES[BACKFILL_QUEUE].attempts
         ? 'given up until analytics starts again'
         : `trying again in ${backfillRetryDelayMs(made) / 1000} s`;
     this.logger.warn(`Backfill of users and communities paused (${error.message}); ${next}`);

@@ -8,7 +8,7 @@ import {
   serviceEnvSchema,
   urlVar,
 } from '@wave/config';
-import { ANALYTICS_RANGE_DAYS, SERVICE_PORTS } from '@wave/contracts';
+import { ANALYTICS_RANGE_DAYS, QUEUES, SERVICE_PORTS } from '@wave/contracts';
 
 const count = (fallback: number, max = 1_000_000) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
@@ -46,7 +46,7 @@ export const analyticsEnvSchema = serviceEnvSchema({
   INGEST_BATCH_MS: count(50, 10_000),
   INGEST_BATCH_MAX_VIEWS: count(500, 10_000),
   /** Batches written at once (one transaction each). */
-  INGEST_CONCURRENCY: count(4, 64),
+  INGEST_CONCURRENCY: count(QUEUES['analytics-ingest'].concurrency, 64),
   /** The web server whose pages Auto-SEO reads as a crawler would (its server-rendered heads). */
   WEB_URL: urlVar('http://127.0.0.1:8080', ['http:', 'https:']),
   /** How often Auto-SEO looks for due pages, and how many it analyses in one run. */

@@ -5,12 +5,13 @@ import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { EngagementService } from './engagement.service';
 import type { AnalyticsEvent } from './event-effects.util';
+import { concurrencyOf } from '@wave/messaging';
 
 /**
  * The most events applied in one transaction: the worker takes as many jobs at once, so a
  * backlog (the first start's, or a burst) is applied a batch at a time.
  */
-export const EVENT_BATCH_SIZE = 32;
+export const EVENT_BATCH_SIZE = concurrencyOf('analytics-events');
 /** How long an event waits for others to join its batch: nothing a reader notices. */
 const EVENT_BATCH_WAIT_MS = 10;
 

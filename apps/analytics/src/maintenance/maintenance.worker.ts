@@ -7,8 +7,10 @@ import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { partitionWindows } from './partition-windows.util';
 import { PartitionsRepository } from './partitions.repository';
 import { RetentionRepository } from './retention.repository';
+import type { QueueName } from '@wave/contracts';
+import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
-export const MAINTENANCE_QUEUE = 'analytics-maintenance';
+export const MAINTENANCE_QUEUE = 'analytics-maintenance' satisfies QueueName;
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Event and batch ids are kept long past any redelivery (a retried job, a relay that ran twice). */
@@ -51,11 +53,11 @@ export class MaintenanceWorker implements OnApplicationBootstrap, BeforeApplicat
     await this.queue.upsertJobScheduler(
       'maintain',
       { every: this.config.MAINTENANCE_INTERVAL_SECONDS * 1000 },
-      { name: 'maintain', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      { name: 'maintain', opts: jobOptionsOf(MAINTENANCE_QUEUE) },
     );
     this.worker = new Worker(MAINTENANCE_QUEUE, () => this.run(), {
       ...connection,
-      concurrency: 1,
+      concurrency: concurrencyOf(MAINTENANCE_QUEUE),
     });
     this.worker.on('failed', (_job, error) =>
       this.logger.warn(`Maintenance failed: ${error.message}`),

@@ -5,8 +5,10 @@ import { bullConnection, bullPrefix } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { AutoSeoService } from './auto-seo.service';
+import type { QueueName } from '@wave/contracts';
+import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
-export const AUTO_SEO_QUEUE = 'analytics-auto-seo';
+export const AUTO_SEO_QUEUE = 'analytics-auto-seo' satisfies QueueName;
 
 /**
  * A scheduled BullMQ job (every AUTO_SEO_INTERVAL_SECONDS, one schedule for all replicas)
@@ -34,12 +36,12 @@ export class AutoSeoWorker implements OnApplicationBootstrap, BeforeApplicationS
     await this.queue.upsertJobScheduler(
       'analyse-due',
       { every: this.config.AUTO_SEO_INTERVAL_SECONDS * 1000 },
-      { name: 'analyse-due', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      { name: 'analyse-due', opts: jobOptionsOf(AUTO_SEO_QUEUE) },
     );
     this.worker = new Worker(
       AUTO_SEO_QUEUE,
       () => this.autoSeo.analyseDue(this.config.AUTO_SEO_BATCH_SIZE),
-      { ...connection, concurrency: 1 },
+      { ...connection, concurrency: concurrencyOf(AUTO_SEO_QUEUE) },
     );
     this.worker.on('failed', (_job, error) =>
       this.logger.warn(`Auto-SEO run failed: ${error.message}`),

@@ -8,8 +8,10 @@ import { MEDIA_CONFIG } from '../config/media.config';
 import { ObjectStorage } from '../storage/object-storage';
 import { storedKeysOf } from '../uploads/upload-signature.util';
 import { UploadsRepository } from '../uploads/uploads.repository';
+import type { QueueName } from '@wave/contracts';
+import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
-export const CLEANUP_QUEUE = 'media-cleanup';
+export const CLEANUP_QUEUE = 'media-cleanup' satisfies QueueName;
 const BATCH = 200;
 
 /**
@@ -42,11 +44,11 @@ export class CleanupWorker implements OnApplicationBootstrap, BeforeApplicationS
     await this.queue.upsertJobScheduler(
       'delete-unclaimed',
       { every: this.config.CLEANUP_INTERVAL_SECONDS * 1000 },
-      { name: 'delete-unclaimed', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      { name: 'delete-unclaimed', opts: jobOptionsOf(CLEANUP_QUEUE) },
     );
     this.worker = new Worker(CLEANUP_QUEUE, () => this.run(), {
       ...connection,
-      concurrency: 1,
+      concurrency: concurrencyOf(CLEANUP_QUEUE),
     });
     this.worker.on('failed', (_job, error) => this.logger.warn(`Cleanup failed: ${error.message}`));
   }

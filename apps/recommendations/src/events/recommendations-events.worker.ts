@@ -5,9 +5,10 @@ import type { RecommendationsConfig } from '../config/recommendations.config';
 import { RECOMMENDATIONS_CONFIG } from '../config/recommendations.config';
 import type { RecommendationsEvent } from '../signals/signals.service';
 import { SignalsService } from '../signals/signals.service';
+import { concurrencyOf } from '@wave/messaging';
 
 /** The most events applied in one transaction (the worker takes as many jobs at once). */
-export const EVENT_BATCH_SIZE = 32;
+export const EVENT_BATCH_SIZE = concurrencyOf('recommendations-events');
 const EVENT_BATCH_WAIT_MS = 10;
 
 /**

@@ -12,8 +12,10 @@ import { TOPICAL_WINDOW_DAYS } from '../signals/signal-weights.constant';
 import { SignalsRepository } from '../signals/signals.repository';
 import type { TrainingOutcome } from './train-ranker';
 import { trainRanker } from './train-ranker';
+import type { QueueName } from '@wave/contracts';
+import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
-export const TRAINING_QUEUE = 'recommendations-training';
+export const TRAINING_QUEUE = 'recommendations-training' satisfies QueueName;
 /** The most recent outcomes one training run reads. */
 export const TRAINING_SAMPLES_MAX = 200_000;
 const DAY_MS = 86_400_000;
@@ -57,9 +59,12 @@ export class TrainingWorker implements OnApplicationBootstrap, BeforeApplication
     await this.queue.upsertJobScheduler(
       'train',
       { every: this.config.TRAINING_INTERVAL_SECONDS * 1000 },
-      { name: 'train', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      { name: 'train', opts: jobOptionsOf(TRAINING_QUEUE) },
     );
-    this.worker = new Worker(TRAINING_QUEUE, () => this.run(), { ...connection, concurrency: 1 });
+    this.worker = new Worker(TRAINING_QUEUE, () => this.run(), {
+      ...connection,
+      concurrency: concurrencyOf(TRAINING_QUEUE),
+    });
     this.worker.on('failed', (_job, error) =>
       this.logger.warn(`Training failed: ${error.message}`),
     );

@@ -7,7 +7,7 @@ import {
   serviceEnvSchema,
   urlVar,
 } from '@wave/config';
-import { SERVICE_PORTS } from '@wave/contracts';
+import { QUEUES, SERVICE_PORTS } from '@wave/contracts';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -23,7 +23,7 @@ export const timelineEnvSchema = serviceEnvSchema({
   /** Authors with more followers are merged into timelines at read time, not fanned out. */
   FANOUT_MAX_FOLLOWERS: count(20_000),
   FANOUT_BATCH_SIZE: count(1_000),
-  FANOUT_CONCURRENCY: count(4),
+  FANOUT_CONCURRENCY: count(QUEUES['timeline-fanout'].concurrency),
   /**
    * How long the tweet cache keeps a tweet's, an author's or a member's flags after writing
    * them (reads do not extend it): also the longest a write lost between commit and cache

@@ -6,9 +6,11 @@ import { bullConnection, bullPrefix } from '@wave/redis';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { FeedEntry } from './feed-entry.util';
+import type { QueueName } from '@wave/contracts';
+import { jobOptionsOf } from '@wave/messaging';
 
 /** Timeline's own job queue: copying a new entry into the followers' cached timelines. */
-export const FAN_OUT_QUEUE = 'timeline-fanout';
+export const FAN_OUT_QUEUE = 'timeline-fanout' satisfies QueueName;
 
 export const fanOutJobSchema = z.object({
   actorId: z.uuid(),
@@ -46,13 +48,7 @@ export class FanOutQueue implements OnApplicationShutdown {
         ? `post-${entry.tweetId}`
         : // A retweet undone and made again is another entry, at another time.
           `retweet-${entry.tweetId}-${entry.retweeterId}-${entry.at}`;
-    await this.queue.add('fan-out', job, {
-      jobId: id,
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 1_000 },
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
+    await this.queue.add('fan-out', job, jobOptionsOf(FAN_OUT_QUEUE, id));
     return id;
   }
 
