@@ -247,9 +247,10 @@ describe('docker-compose.yml', () => {
     });
 
     it('gives it time to finish its requests and jobs after SIGTERM', () => {
+      const delayMs = Number(environment['SHUTDOWN_DELAY_MS'] ?? 0);
       const timeoutMs = Number(environment['SHUTDOWN_TIMEOUT_MS'] ?? 25_000);
       const grace = /^(\d+)s$/.exec(String(service.stop_grace_period ?? '10s'));
-      expect(Number(grace?.[1]) * 1000).toBeGreaterThan(timeoutMs);
+      expect(Number(grace?.[1]) * 1000).toBeGreaterThan(delayMs + timeoutMs);
     });
 
     it('refuses to start without INTERNAL_AUTH_SECRET', () => {

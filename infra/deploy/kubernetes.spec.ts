@@ -391,14 +391,9 @@ describe.each(deployments.map((deployment) => [appOf(deployment), deployment] as
     });
 
     if (app !== WEB_APP) {
-      it('is out of rotation before it closes on SIGTERM, and exits before it would be killed', () => {
+      it('exits by itself after SIGTERM before Kubernetes would kill it', () => {
         const delayMs = Number(configMap?.data?.['SHUTDOWN_DELAY_MS']);
         const timeoutMs = Number(configMap?.data?.['SHUTDOWN_TIMEOUT_MS']);
-        const probe = container.readinessProbe!;
-        // Failed readiness probes take the pod out of the Service's endpoints within the delay.
-        expect(
-          (probe.periodSeconds ?? 10) * (probe.failureThreshold ?? 3) * 1000,
-        ).toBeLessThanOrEqual(delayMs);
         // The delay and the closing both fit in the grace period, with 5 s to spare.
         expect((pod.spec.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThanOrEqual(
           delayMs + timeoutMs + 5_000,

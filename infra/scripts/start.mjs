@@ -79,6 +79,8 @@ function startService(service, index) {
     env: {
       ...appEnv,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // Finish (or give up) before this script kills what is left, 8 s after Ctrl-C.
+      SHUTDOWN_TIMEOUT_MS: process.env.SHUTDOWN_TIMEOUT_MS ?? '7000',
       ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,18 +2,9 @@ import { sampleValue, samplesOf } from '@wave/metrics';
 import { eventually } from '@wave/testing';
 import { ApiClient, newAccount } from './support/api-client';
 import type { Stack } from './support/stack';
-import { startStack } from './support/stack';
+import { SERVICES, startStack } from './support/stack';
 
-const APPS = [
-  'gateway',
-  'identity',
-  'timeline',
-  'communities',
-  'search',
-  'media',
-  'recommendations',
-  'analytics',
-] as const;
+const APPS = ['gateway', ...SERVICES] as const;
 
 /**
  * The value of the one series of `name` with these labels (among others: `service`, say), or

@@ -1729,8 +1729,8 @@ function cleanUp(): Promise<void> {
   return scratch.done;
 }
 
-// Interrupted (Ctrl-C, a timeout): clean up before leaving. (The app's own shutdown hooks close
-// it on these signals too; this listener keeps the process alive until the database is gone.)
+// Interrupted (Ctrl-C, a timeout): clean up before leaving (this listener keeps the process
+// alive until the database is gone).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (!scratch.done) progress(`${signal}: cleaning up`);

@@ -1,9 +1,8 @@
 import { Queue } from 'bullmq';
 import { v7 as uuidv7 } from 'uuid';
-import { bullPrefix, redisOptionsFromUrl } from '@wave/redis';
+import { bullPrefix, jobOptionsOf, redisOptionsFromUrl } from '@wave/redis';
 import type { IngestBatchJob, ViewRecord } from './ingest-queue';
 import { INGEST_QUEUE } from './ingest-queue';
-import { jobOptionsOf } from '@wave/messaging';
 
 /** Tries to hand a batch to Redis before its views are given up (and logged). */
 const ENQUEUE_ATTEMPTS = 3;

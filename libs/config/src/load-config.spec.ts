@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { EVENT_CONSUMERS } from '@wave/contracts';
 import {
   booleanVar,
   ConfigError,
@@ -101,15 +102,7 @@ describe(loadConfig.name, () => {
   });
 
   it('sends events to every consumer by default, or to the deployed ones named', () => {
-    expect(loadConfig(schema, { NODE_ENV: 'test' }).EVENT_SUBSCRIBERS).toEqual([
-      'identity',
-      'timeline',
-      'communities',
-      'search',
-      'recommendations',
-      'analytics',
-      'media',
-    ]);
+    expect(loadConfig(schema, { NODE_ENV: 'test' }).EVENT_SUBSCRIBERS).toEqual(EVENT_CONSUMERS);
     expect(
       loadConfig(schema, { NODE_ENV: 'test', EVENT_SUBSCRIBERS: 'timeline, search' })
         .EVENT_SUBSCRIBERS,

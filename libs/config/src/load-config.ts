@@ -88,7 +88,9 @@ export const commonEnvShape = {
    * relays send each event only to these, so no queue fills for a service that is not deployed.
    */
   EVENT_SUBSCRIBERS: listVar(EVENT_CONSUMERS).pipe(
-    z.array(z.enum(EVENT_CONSUMERS, { message: `each one of ${EVENT_CONSUMERS.join(', ')}` })),
+    z
+      .array(z.enum(EVENT_CONSUMERS, { message: `each one of ${EVENT_CONSUMERS.join(', ')}` }))
+      .min(1, { message: 'at least one consumer (every event would be dropped)' }),
   ),
   /**
    * On SIGTERM, how long the service reports not ready while still serving, before it closes:

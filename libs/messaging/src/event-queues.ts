@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventConsumer, EventEnvelope, EventName, EventPayload } from '@wave/contracts';
 import { eventQueueName } from '@wave/contracts';
-import { jobOptionsOf } from './queue-settings';
+import { jobOptionsOf } from '@wave/redis';
 
 export interface QueueConnection {
   connection: RedisOptions;

@@ -9,6 +9,11 @@ export interface EventSubscriberOptions<C extends EventConsumer> {
   consumer: C;
   /** The service's Redis and key prefix (its queues live there). */
   redisUrl: string;
+  /**
+   * The consumers the deployment's relays deliver to (EVENT_SUBSCRIBERS): a consumer missing
+   * from it would receive nothing, so it refuses to start.
+   */
+  subscribers: readonly EventConsumer[];
   redisKeyPrefix: string;
   /** The log context, the subclass's name by convention. */
   logContext: string;
@@ -27,6 +32,12 @@ export abstract class EventSubscriber<C extends EventConsumer>
   private readonly worker: EventWorker<C>;
 
   protected constructor(options: EventSubscriberOptions<C>) {
+    if (!options.subscribers.includes(options.consumer)) {
+      throw new Error(
+        `EVENT_SUBSCRIBERS (${options.subscribers.join(', ')}) does not name ${options.consumer}: ` +
+          'the relays would send it no event. Add it, and restart the publishers first.',
+      );
+    }
     this.worker = new EventWorker({
       consumer: options.consumer,
       connection: bullConnection(options.redisUrl),

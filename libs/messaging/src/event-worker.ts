@@ -14,7 +14,7 @@ import {
   subscribedEvents,
 } from '@wave/contracts';
 import type { QueueConnection } from './event-queues';
-import { concurrencyOf } from './queue-settings';
+import { concurrencyOf } from '@wave/redis';
 
 /** Handles an event; what it resolves with is kept as its job's result, for inspection. */
 export type EventHandler<E extends EventName> = (

@@ -6,4 +6,3 @@ export * from './messaging.module';
 export * from './event-subscriber';
 export * from './event-batcher';
 export * from './outbox-metrics';
-export * from './queue-settings';

@@ -7,6 +7,7 @@ import { eventJobOptions } from './event-queues';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 export interface RelayLogger {
+  warn(message: string): void;
   error(message: string, error?: unknown): void;
 }
 
@@ -62,6 +63,13 @@ export class OutboxRelay {
   }
 
   start(): void {
+    const excluded = EVENT_CONSUMERS.filter((consumer) => !this.subscribers.has(consumer));
+    if (excluded.length > 0) {
+      this.logger.warn(
+        `Relaying to the deployed consumers only: ${excluded.join(', ')} will get no event ` +
+          '(EVENT_SUBSCRIBERS), not even later',
+      );
+    }
     this.stopped = false;
     this.timer = setInterval(() => this.kick(), this.pollIntervalMs);
     this.cleanupTimer = setInterval(() => void this.deletePublished(), 3600 * 1000);

@@ -31,6 +31,7 @@ class Subscriber extends EventSubscriber<'identity'> {
       consumer: 'identity',
       redisUrl: namespace.url,
       redisKeyPrefix: namespace.keyPrefix,
+      subscribers: ['identity', 'timeline'],
       logContext: 'TestSubscriber',
       handlers: {
         'tweet.pinned': async () => {
@@ -47,11 +48,34 @@ class Subscriber extends EventSubscriber<'identity'> {
 @Module({ providers: [Connections, Subscriber] })
 class TestModule {}
 
+/** A consumer the deployment's relays do not deliver to. */
+class Forgotten extends EventSubscriber<'identity'> {
+  constructor() {
+    super({
+      consumer: 'identity',
+      redisUrl: 'redis://127.0.0.1:1',
+      redisKeyPrefix: 'unused:',
+      subscribers: ['timeline', 'search'],
+      logContext: 'Forgotten',
+      handlers: {
+        'tweet.pinned': () => Promise.resolve(),
+        'tweet.unpinned': () => Promise.resolve(),
+      },
+    });
+  }
+}
+
 describe(EventSubscriber.name, () => {
   beforeAll(() => {
     namespace = createTestRedisNamespace('event-subscriber');
   });
   afterAll(() => namespace.cleanup());
+
+  it('refuses to start when EVENT_SUBSCRIBERS leaves its consumer out (it would get no event)', () => {
+    expect(() => new Forgotten()).toThrow(
+      'EVENT_SUBSCRIBERS (timeline, search) does not name identity: the relays would send it no event. Add it, and restart the publishers first.',
+    );
+  });
 
   it('finishes the events in hand before anything it uses closes, when the app stops', async () => {
     const app = await NestFactory.createApplicationContext(TestModule, { logger: false });

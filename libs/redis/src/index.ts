@@ -1,2 +1,3 @@
 export * from './redis-client';
 export * from './redis.module';
+export * from './queue-settings';

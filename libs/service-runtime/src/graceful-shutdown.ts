@@ -29,14 +29,17 @@ const SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 /**
  * Listens (and, with METRICS_PORT, exports its metrics there), then on SIGTERM (or SIGINT) shuts
  * down in order:
- * 1. reports not ready at once (`/health/ready` answers 503; `/health` stays up), and keeps
- *    serving for `SHUTDOWN_DELAY_MS`, the time a load balancer or Kubernetes' endpoints take to
- *    stop sending it requests;
- * 2. closes the app: its queue workers finish their running jobs and take no more, the server
- *    takes no new connection, answers requests still arriving on open ones with 503, and finishes
- *    those in flight; then its datastores' connections close;
- * 3. exits with 0, or with 1 if all this took longer than `SHUTDOWN_TIMEOUT_MS` after the delay.
- * A second signal meanwhile changes nothing.
+ * 1. reports not ready at once (`/health/ready` answers 503; `/health` stays up), answers with
+ *    `Connection: close` so that clients holding a connection move to another replica, and keeps
+ *    serving for `SHUTDOWN_DELAY_MS`, the time its load balancer (or Kubernetes' endpoints) takes
+ *    to stop sending it requests;
+ * 2. closes the app: its queue workers finish their running jobs and take no more, then the
+ *    server takes no new connection, answers requests still arriving on open ones with 503, and
+ *    finishes those in flight; then its datastores' connections close;
+ * 3. exits with 0; or with 1 when closing failed or took longer than `SHUTDOWN_TIMEOUT_MS`
+ *    (a job cut there is retried elsewhere: jobs are idempotent).
+ * The same signal again meanwhile exits at once with 1 (Ctrl-C twice); another one changes
+ * nothing. A signal during start-up shuts down the same way.
  */
 export async function serveUntilStopped(
   app: INestApplication,
@@ -51,27 +54,30 @@ export async function serveUntilStopped(
   } catch {
     // An app without HealthModule has no readiness to report.
   }
-  await app.listen(config.PORT, config.HOST);
-  if (config.METRICS_PORT) {
-    // Only a serving app exports metrics: a seed or a migration of the same image does not.
-    await app.get(MetricsExporter, { strict: false }).start(config.METRICS_PORT, config.HOST);
-  }
-  let stopping = false;
+  let stopping: NodeJS.Signals | null = null;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
+    if (stopping) {
+      // The same signal twice is someone insisting (Ctrl-C twice). Another one is a supervisor
+      // following up (a terminal's Ctrl-C reaches `npm start` and its services alike, and
+      // `npm start` then sends SIGTERM): it changes nothing.
+      if (signal !== stopping) return;
+      logger.warn(`${signal} again: exiting now, without finishing what is in flight`);
+      exit(1);
+      return;
+    }
+    stopping = signal;
     if (lifecycle) lifecycle.draining = true;
     logger.log(
       `${signal}: not ready any more; closing in ${config.SHUTDOWN_DELAY_MS} ms, then finishing what is in flight`,
     );
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+    // Not unref'd: it must fire even when closing waits on nothing that keeps the process alive.
     const deadline = setTimeout(() => {
       logger.error(
         `Requests or jobs still running ${config.SHUTDOWN_TIMEOUT_MS} ms after closing began; exiting now`,
       );
       exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
-    deadline.unref();
     try {
       await app.close();
     } catch (error: unknown) {
@@ -84,7 +90,13 @@ export async function serveUntilStopped(
     logger.log('Closed; exiting');
     exit(0);
   };
+  // Before listening: a signal during start-up is handled too.
   for (const signal of options.signals ?? SIGNALS) {
     process.on(signal, () => void stop(signal));
+  }
+  await app.listen(config.PORT, config.HOST);
+  if (config.METRICS_PORT && !stopping) {
+    // Only a serving app exports metrics: a seed or a migration of the same image does not.
+    await app.get(MetricsExporter, { strict: false }).start(config.METRICS_PORT, config.HOST);
   }
 }

@@ -1,5 +1,6 @@
 import type { DynamicModule, Provider } from '@nestjs/common';
-import { Controller, Get, Inject, Module, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Inject, Module, Res, ServiceUnavailableException } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { SkipInternalAuth } from '@wave/internal-auth';
 import { ServiceLifecycle } from './graceful-shutdown';
 
@@ -38,9 +39,13 @@ export class HealthController {
   }
 
   @Get('ready')
-  async ready() {
-    // Shutting down: out of the load balancer's rotation while the last requests finish.
-    if (this.lifecycle.draining) throw new ServiceUnavailableException('Not ready: shutting down');
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    // Shutting down: out of the load balancer's rotation while the last requests finish. An
+    // answer, not an error: every probe of every pod during a rollout is not worth an error log.
+    if (this.lifecycle.draining) {
+      void reply.code(503);
+      return { message: 'Not ready: shutting down' };
+    }
     const results = await Promise.all(
       this.checks.map(async (probe) => {
         const name = probe.name;

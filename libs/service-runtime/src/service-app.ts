@@ -8,6 +8,7 @@ import { Logger, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
 import { httpMetricsHook, ServiceMetrics } from '@wave/metrics';
 import { accessLogHook } from './access-log';
 import { ErrorResponseFilter } from './error-response.filter';
+import { ServiceLifecycle } from './graceful-shutdown';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -62,6 +63,15 @@ export async function createServiceApp(
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // Shutting down: every answer closes its connection, so that a client (the gateway's pool)
+  // takes its next request to another replica while this one still serves.
+  const lifecycle = providedOrNull(app, ServiceLifecycle);
+  if (lifecycle) {
+    instance.addHook('onRequest', (_request, reply, done) => {
+      if (lifecycle.draining) reply.raw.setHeader('connection', 'close');
+      done();
+    });
+  }
   // Request rate, errors and duration per route, when the app keeps metrics (MetricsModule).
   const metrics = providedOrNull(app, ServiceMetrics);
   if (metrics) instance.addHook('onRequest', httpMetricsHook(metrics));

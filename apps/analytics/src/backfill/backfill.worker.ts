@@ -2,13 +2,12 @@ import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { ProjectionsBackfillService } from './projections-backfill.service';
 import { QUEUES } from '@wave/contracts';
 import type { QueueName } from '@wave/contracts';
-import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
 export const BACKFILL_QUEUE = 'analytics-backfill' satisfies QueueName;
 /** One job for every replica: a second `add` with this id is ignored while the first exists. */
@@ -28,8 +27,8 @@ export const backfillRetryDelayMs = (attemptsMade: number): number =>
  * starts and the backfill has not finished: one job whatever the number of replicas, retried
  * while identity or communities do not answer, resumed from the saved cursors. A stopping
  * replica ends its try between two pages; the retry goes to whichever replica is running then
- * (or to the next start). A job that used all its tries is kept (failed) until the next start
- * replaces it. Off with BACKFILL_ON_START.
+ * (or to the next start). A job that used all its tries (a day's worth: QUEUES) is kept failed
+ * until the next start replaces it, or two weeks. Off with BACKFILL_ON_START.
  */
 @Injectable()
 export class BackfillWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {

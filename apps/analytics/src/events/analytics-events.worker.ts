@@ -5,7 +5,7 @@ import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { EngagementService } from './engagement.service';
 import type { AnalyticsEvent } from './event-effects.util';
-import { concurrencyOf } from '@wave/messaging';
+import { concurrencyOf } from '@wave/redis';
 
 /**
  * The most events applied in one transaction: the worker takes as many jobs at once, so a
@@ -43,6 +43,7 @@ export class AnalyticsEventsWorker extends EventSubscriber<'analytics'> {
       consumer: 'analytics',
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      subscribers: config.EVENT_SUBSCRIBERS,
       logContext: 'AnalyticsEvents',
       concurrency: EVENT_BATCH_SIZE,
       handlers: {

@@ -1,14 +1,13 @@
 import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { partitionWindows } from './partition-windows.util';
 import { PartitionsRepository } from './partitions.repository';
 import { RetentionRepository } from './retention.repository';
 import type { QueueName } from '@wave/contracts';
-import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
 export const MAINTENANCE_QUEUE = 'analytics-maintenance' satisfies QueueName;
 

@@ -1,12 +1,11 @@
 import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { AutoSeoService } from './auto-seo.service';
 import type { QueueName } from '@wave/contracts';
-import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
 export const AUTO_SEO_QUEUE = 'analytics-auto-seo' satisfies QueueName;
 

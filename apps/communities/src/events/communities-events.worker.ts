@@ -12,6 +12,7 @@ export class CommunitiesEventsWorker extends EventSubscriber<'communities'> {
       consumer: 'communities',
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      subscribers: config.EVENT_SUBSCRIBERS,
       logContext: 'CommunitiesEvents',
       handlers: {
         'user.registered': (event) => authors.apply(event),

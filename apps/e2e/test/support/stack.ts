@@ -18,7 +18,7 @@ export const INTERNAL_SECRET_FOR_TESTS = 'e2e-internal-secret-0123456789abcdef';
 const bundleOf = (app: string): string => join(ROOT, 'dist/apps', app, 'main.js');
 
 /** The services behind the gateway, started in this order. */
-const SERVICES = [
+export const SERVICES = [
   'identity',
   'timeline',
   'communities',
@@ -188,6 +188,8 @@ export async function startStack(
     IMPRESSION_RATE_LIMIT_PER_IP: '100000',
     SEO_ANALYSIS_RATE_LIMIT_PER_USER: '100000',
     SEO_ANALYSIS_RATE_LIMIT_PER_IP: '100000',
+    // Under the 5 s after which a test kills a service that has not stopped.
+    SHUTDOWN_TIMEOUT_MS: '4000',
     // Fewer day partitions for analytics to create at its migration.
     RAW_EVENTS_RETENTION_DAYS: '3',
     ...overrides,

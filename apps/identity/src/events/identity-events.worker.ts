@@ -12,6 +12,7 @@ export class IdentityEventsWorker extends EventSubscriber<'identity'> {
       consumer: 'identity',
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      subscribers: config.EVENT_SUBSCRIBERS,
       logContext: 'IdentityEvents',
       handlers: {
         'tweet.pinned': (event) => users.applyPin(event.userId, event.tweetId, event.version),

@@ -17,6 +17,7 @@ export class MediaEventsWorker extends EventSubscriber<'media'> {
       consumer: 'media',
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      subscribers: config.EVENT_SUBSCRIBERS,
       logContext: 'MediaEvents',
       handlers: {
         'tweet.deleted': async (event) => {

@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
 import { ClaimVerificationService } from '../claims/claim-verification.service';
 import type { MediaConfig } from '../config/media.config';
 import { MEDIA_CONFIG } from '../config/media.config';
@@ -9,7 +9,6 @@ import { ObjectStorage } from '../storage/object-storage';
 import { storedKeysOf } from '../uploads/upload-signature.util';
 import { UploadsRepository } from '../uploads/uploads.repository';
 import type { QueueName } from '@wave/contracts';
-import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
 export const CLEANUP_QUEUE = 'media-cleanup' satisfies QueueName;
 const BATCH = 200;

@@ -5,7 +5,7 @@ import type { RecommendationsConfig } from '../config/recommendations.config';
 import { RECOMMENDATIONS_CONFIG } from '../config/recommendations.config';
 import type { RecommendationsEvent } from '../signals/signals.service';
 import { SignalsService } from '../signals/signals.service';
-import { concurrencyOf } from '@wave/messaging';
+import { concurrencyOf } from '@wave/redis';
 
 /** The most events applied in one transaction (the worker takes as many jobs at once). */
 export const EVENT_BATCH_SIZE = concurrencyOf('recommendations-events');
@@ -41,6 +41,7 @@ export class RecommendationsEventsWorker extends EventSubscriber<'recommendation
       consumer: 'recommendations',
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      subscribers: config.EVENT_SUBSCRIBERS,
       logContext: 'RecommendationsEvents',
       concurrency: EVENT_BATCH_SIZE,
       handlers: {

@@ -1,7 +1,7 @@
 import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
 import type { RecommendationsConfig } from '../config/recommendations.config';
 import { RECOMMENDATIONS_CONFIG } from '../config/recommendations.config';
 import { FEATURE_NAMES } from '../ranking/features';
@@ -13,7 +13,6 @@ import { SignalsRepository } from '../signals/signals.repository';
 import type { TrainingOutcome } from './train-ranker';
 import { trainRanker } from './train-ranker';
 import type { QueueName } from '@wave/contracts';
-import { concurrencyOf, jobOptionsOf } from '@wave/messaging';
 
 export const TRAINING_QUEUE = 'recommendations-training' satisfies QueueName;
 /** The most recent outcomes one training run reads. */

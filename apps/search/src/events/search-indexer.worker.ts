@@ -36,6 +36,7 @@ export class SearchIndexerWorker extends EventSubscriber<'search'> {
       consumer: 'search',
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      subscribers: config.EVENT_SUBSCRIBERS,
       logContext: 'SearchIndexer',
       handlers: {
         'user.registered': applyUser,

@@ -68,6 +68,7 @@ export class TimelineEventsWorker extends EventSubscriber<'timeline'> {
       consumer: 'timeline',
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      subscribers: config.EVENT_SUBSCRIBERS,
       logContext: 'TimelineEvents',
       handlers: {
         'user.registered': applyUser,

@@ -2,12 +2,11 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { z } from 'zod';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { bullConnection, bullPrefix, jobOptionsOf } from '@wave/redis';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { FeedEntry } from './feed-entry.util';
 import type { QueueName } from '@wave/contracts';
-import { jobOptionsOf } from '@wave/messaging';
 
 /** Timeline's own job queue: copying a new entry into the followers' cached timelines. */
 export const FAN_OUT_QUEUE = 'timeline-fanout' satisfies QueueName;

@@ -26,7 +26,7 @@ export interface QueueSpec {
   concurrency: number;
 }
 
-/** Every service's event queue: retried for about four minutes, kept a day, parked for two weeks. */
+/** Every service's event queue: retried for about two minutes, kept a day, parked for two weeks. */
 const eventQueue = (consumer: EventConsumer, concurrency = 8): QueueSpec => ({
   consumer,
   carries: `the events ${consumer} subscribes to (EVENT_SUBSCRIPTIONS)`,

@@ -2,6 +2,7 @@ import type { JobsOptions, KeepJobs } from 'bullmq';
 import type { KeptJobs, QueueName } from '@wave/contracts';
 import { QUEUES } from '@wave/contracts';
 
+/** BullMQ's form of a retention: an age, a count or both (a record with neither keeps none). */
 const keepJobs = (kept: KeptJobs): KeepJobs =>
   kept.seconds === undefined
     ? { count: kept.count ?? 0 }
