@@ -91,7 +91,13 @@ describe('a service stopped with SIGTERM', () => {
         what: 'timeline to exit',
       },
     );
-    expect(timeline.exitCode()).toBe(0);
+    expect({
+      exitCode: timeline.exitCode(),
+      output: timeline.exitCode() === 0 ? '' : timeline.output(),
+    }).toEqual({
+      exitCode: 0,
+      output: '',
+    });
 
     // The gateway answers for it at once, and it comes back.
     expect((await member.get('/api/tweets')).status).toBe(503);

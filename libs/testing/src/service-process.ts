@@ -111,7 +111,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+    // A service finishes its requests and jobs first (SHUTDOWN_TIMEOUT_MS, 15 s in the stacks).
+    setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
   });
 }
 

@@ -188,8 +188,8 @@ export async function startStack(
     IMPRESSION_RATE_LIMIT_PER_IP: '100000',
     SEO_ANALYSIS_RATE_LIMIT_PER_USER: '100000',
     SEO_ANALYSIS_RATE_LIMIT_PER_IP: '100000',
-    // Under the 5 s after which a test kills a service that has not stopped.
-    SHUTDOWN_TIMEOUT_MS: '4000',
+    // Under the 20 s after which a test kills a service that has not stopped (service-process).
+    SHUTDOWN_TIMEOUT_MS: '15000',
     // Fewer day partitions for analytics to create at its migration.
     RAW_EVENTS_RETENTION_DAYS: '3',
     ...overrides,
