@@ -46,47 +46,57 @@ export class QueueMetrics {
         new Queue(name, { connection: this.redis, prefix: options.prefix, skipMetasUpdate: true }),
     );
     const queues = this.queues;
-    // Not connected (yet, or any more): leave the queues out at once rather than wait.
     const redis = this.redis;
-    const reachable = () => redis.status === 'ready';
-    new Gauge({
+    /**
+     * A gauge's reading of each queue, set; or left out when it failed
+     * or when Redis is not connected (yet, or any more: at once rather than after a wait).
+     */
+    const perQueue = async <T>(
+      read: (queue: Queue) => Promise<T>,
+      set: (queue: Queue, value: T) => void,
+    ): Promise<void> => {
+      if (redis.status !== 'ready') return;
+      await Promise.all(
+        queues.map(async (queue) => {
+          const value = await collectOrNull(() => read(queue));
+          if (value !== null) set(queue, value);
+        }),
+      );
+    };
+    const jobs = new Gauge({
       name: 'queue_jobs',
-      help: 'Jobs in each of a consumed queue’s states.',
+      help: 'Jobs in each state of a queue.',
       labelNames: ['queue', 'state'],
       registers: [metrics.registry],
-      async collect() {
-        this.reset();
-        if (!reachable()) return;
-        await Promise.all(
-          queues.map(async (queue) => {
-            const counts = await collectOrNull(() => queue.getJobCounts(...QUEUE_STATES));
-            if (!counts) return;
+      collect: async () => {
+        jobs.reset();
+        await perQueue(
+          (queue) => queue.getJobCounts(...QUEUE_STATES),
+          (queue, counts) => {
             for (const state of QUEUE_STATES) {
-              this.set({ queue: queue.name, state }, counts[state] ?? 0);
+              jobs.set({ queue: queue.name, state }, counts[state] ?? 0);
             }
-          }),
+          },
         );
       },
     });
-    new Gauge({
+    const oldestWaiting = new Gauge({
       name: 'queue_oldest_waiting_seconds',
       help: 'How long the oldest job waiting to run in a queue has been due: since it was added, or since its time for a delayed one (0 when none waits).',
       labelNames: ['queue'],
       registers: [metrics.registry],
-      async collect() {
-        this.reset();
-        if (!reachable()) return;
-        await Promise.all(
-          queues.map(async (queue) => {
-            // BullMQ adds to the head of the wait list and takes from its tail: the oldest is
-            // the first in ascending order.
-            const oldest = await collectOrNull(() => queue.getJobs(['wait'], 0, 0, true));
-            if (!oldest) return;
+      collect: async () => {
+        oldestWaiting.reset();
+        await perQueue(
+          // BullMQ adds to the head of the wait list and takes from its tail: the oldest is the
+          // first in ascending order.
+          (queue) => queue.getJobs(['wait'], 0, 0, true),
+          (queue, oldest) => {
             const job = oldest[0];
             // Due from when it was added, or a delayed (scheduled) job from its time.
             const dueAt = job ? job.timestamp + (job.opts.delay ?? 0) : Date.now();
-            this.set({ queue: queue.name }, Math.max(0, (Date.now() - dueAt) / 1000));
-          }),
+            oldestWaiting.set({ queue: queue.name }, Math.max(0, (Date.now() - dueAt) / 1000));
+          },
         );
       },
     });

@@ -57,21 +57,17 @@ export async function createServiceApp(
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorResponseFilter());
   // No `enableShutdownHooks`: `serveUntilStopped` handles the signals, in order.
-  // On the raw response, so that answers written by a proxy carry it too.
+  // On the raw response, so that answers written by a proxy carry it too. Shutting down, every
+  // answer also closes its connection, so that a client (the gateway's pool) takes its next
+  // request to another replica while this one still serves. One hook for both: it runs on
+  // every request.
   const instance = app.getHttpAdapter().getInstance();
+  const lifecycle = providedOrNull(app, ServiceLifecycle);
   instance.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    if (lifecycle?.draining) reply.raw.setHeader('connection', 'close');
     done();
   });
-  // Shutting down: every answer closes its connection, so that a client (the gateway's pool)
-  // takes its next request to another replica while this one still serves.
-  const lifecycle = providedOrNull(app, ServiceLifecycle);
-  if (lifecycle) {
-    instance.addHook('onRequest', (_request, reply, done) => {
-      if (lifecycle.draining) reply.raw.setHeader('connection', 'close');
-      done();
-    });
-  }
   // Request rate, errors and duration per route, when the app keeps metrics (MetricsModule).
   const metrics = providedOrNull(app, ServiceMetrics);
   if (metrics) instance.addHook('onRequest', httpMetricsHook(metrics));
