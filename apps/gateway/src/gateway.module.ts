@@ -12,6 +12,7 @@ import { PageViewQueue } from './page-views/page-view-queue';
 import { PageViewsController } from './page-views/page-views.controller';
 import { GatewayPipeline } from './pipeline/gateway-pipeline';
 import { ProxyRouter } from './proxy/proxy-router';
+import { UpstreamMetrics } from './proxy/upstream-metrics';
 import { Upstreams } from './proxy/upstreams';
 import { AuthRateLimits } from './security/auth-rate-limits';
 import { ClientIp } from './security/client-ip';
@@ -62,6 +63,7 @@ export class GatewayModule {
         ClientIp,
         LoginFailures,
         RateLimits,
+        UpstreamMetrics,
         Upstreams,
         PageViewQueue,
         SecurityHeaders,

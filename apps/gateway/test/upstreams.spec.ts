@@ -143,7 +143,7 @@ describe('the gateway and its upstreams', () => {
 
   it('reads one URL per upstream, recommendations among them', () => {
     expect(UPSTREAMS).toContain('recommendations');
-    expect(config.RECOMMENDATIONS_URL).not.toBe(config.ANALYTICS_URL);
+    expect(config.RECOMMENDATIONS_URL).not.toEqual(config.ANALYTICS_URL);
   });
 
   describe('GET /api/health', () => {
@@ -278,7 +278,7 @@ describe('the gateway and its upstreams', () => {
       expect(received.headers['cookie']).toBe(memberCookie);
       expect(received.headers['x-forwarded-for']).toBe('127.0.0.1');
       expect(received.headers['x-request-id']).toBe('trace-proxy-1');
-      expect(received.headers['host']).toBe(new URL(config.IDENTITY_URL).host);
+      expect(received.headers['host']).toBe(new URL(config.IDENTITY_URL[0]!).host);
     });
 
     it.each([

@@ -11,6 +11,7 @@ import {
   loadConfig,
   portVar,
   serviceEnvSchema,
+  urlListVar,
 } from './load-config';
 import { KNOWN_PLACEHOLDER_SECRETS } from './placeholder-secrets.constant';
 
@@ -255,5 +256,24 @@ describe(loadConfig.name, () => {
 
   it('leaves a schema without secrets alone', () => {
     expect(loadConfig(z.object({ A: z.string().default('a') }), {})).toEqual({ A: 'a' });
+  });
+});
+
+describe(urlListVar.name, () => {
+  const schema = z.object({ UPSTREAM: urlListVar('http://127.0.0.1:3002', ['http:', 'https:']) });
+  const problems = (UPSTREAM: string) => problemsOf(() => loadConfig(schema, { UPSTREAM }));
+
+  it('reads one URL, or several separated by commas, in their order', () => {
+    expect(loadConfig(schema, {}).UPSTREAM).toEqual(['http://127.0.0.1:3002']);
+    expect(
+      loadConfig(schema, { UPSTREAM: ' http://10.0.0.1:3002 ,https://timeline-b:3002,' }).UPSTREAM,
+    ).toEqual(['http://10.0.0.1:3002', 'https://timeline-b:3002']);
+  });
+
+  it('refuses a list with no URL, a URL that does not parse or uses another protocol, and an origin named twice', () => {
+    expect(problems(' , ')).toEqual(['UPSTREAM: must name at least one URL']);
+    expect(problems('http://a:1,not a url')).toEqual([expect.stringMatching(/^UPSTREAM\.1: /)]);
+    expect(problems('http://a:1,ftp://b:2')).toEqual(['UPSTREAM.1: must use http: or https:']);
+    expect(problems('http://a:1,http://a:1/')).toEqual(['UPSTREAM: names one origin twice']);
   });
 });

@@ -44,6 +44,44 @@ export const urlVar = (fallback: string, protocols: readonly string[]) =>
       message: `must use ${protocols.join(' or ')}`,
     });
 
+/**
+ * One URL or several, comma-separated (the replicas of one service, say): each must parse and
+ * use one of `protocols`, and none may be listed twice.
+ */
+export const urlListVar = (fallback: string, protocols: readonly string[]) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .url()
+            // zod goes on checking a value that failed: only a URL that parses is looked at.
+            .refine(
+              (value) => !URL.canParse(value) || protocols.includes(new URL(value).protocol),
+              {
+                message: `must use ${protocols.join(' or ')}`,
+              },
+            ),
+        )
+        .min(1, { message: 'must name at least one URL' })
+        .refine(
+          (urls) =>
+            new Set(urls.map((url) => (URL.canParse(url) ? new URL(url).origin : url))).size ===
+            urls.length,
+          {
+            message: 'names one origin twice',
+          },
+        ),
+    );
+
 export const booleanVar = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])

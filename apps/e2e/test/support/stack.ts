@@ -112,12 +112,21 @@ export interface Stack {
   env: Record<string, string>;
   /** Each app's `/metrics` URL, with `startStack`'s `metrics` option (else empty). */
   metricsUrls: Partial<Record<string, string>>;
+  /** The second replica of each service `startStack`'s `replicas` option named. */
+  secondReplicas: Partial<Record<Service, ServiceProcess>>;
   stop(): Promise<void>;
 }
+
+export type Service = (typeof SERVICES)[number];
 
 export interface StackOptions {
   /** Give each app a METRICS_PORT of its own (off by default, as it is for tests). */
   metrics?: boolean;
+  /**
+   * Run these services twice, side by side on ports of their own: the gateway's `<SERVICE>_URL`
+   * names both replicas (the second's metrics, with `metrics`, are `<service>-2`).
+   */
+  replicas?: readonly Service[];
 }
 
 /**
@@ -156,6 +165,14 @@ export async function startStack(
     await freePort(),
     await freePort(),
   ];
+  const secondPorts: Partial<Record<Service, number>> = {};
+  for (const service of options.replicas ?? []) secondPorts[service] = await freePort();
+  /** The service's URL, or its two replicas' URLs. */
+  const urlOf = (service: Service, port: number): string => {
+    const second = secondPorts[service];
+    const url = `http://127.0.0.1:${port}`;
+    return second === undefined ? url : `${url},http://127.0.0.1:${second}`;
+  };
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -163,13 +180,13 @@ export async function startStack(
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: redis.keyPrefix,
     INTERNAL_AUTH_SECRET: INTERNAL_SECRET_FOR_TESTS,
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    TIMELINE_URL: `http://127.0.0.1:${timelinePort}`,
-    COMMUNITIES_URL: `http://127.0.0.1:${communitiesPort}`,
-    SEARCH_URL: `http://127.0.0.1:${searchPort}`,
-    MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
-    RECOMMENDATIONS_URL: `http://127.0.0.1:${recommendationsPort}`,
-    ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}`,
+    IDENTITY_URL: urlOf('identity', identityPort),
+    TIMELINE_URL: urlOf('timeline', timelinePort),
+    COMMUNITIES_URL: urlOf('communities', communitiesPort),
+    SEARCH_URL: urlOf('search', searchPort),
+    MEDIA_URL: urlOf('media', mediaPort),
+    RECOMMENDATIONS_URL: urlOf('recommendations', recommendationsPort),
+    ANALYTICS_URL: urlOf('analytics', analyticsPort),
     S3_ENDPOINT: bucket.endpoint,
     S3_ACCESS_KEY: bucket.accessKey,
     S3_SECRET_KEY: bucket.secretKey,
@@ -208,14 +225,15 @@ export async function startStack(
   await Promise.all(MIGRATION_LANES.map(migrate));
   const metricsUrls: Partial<Record<string, string>> = {};
   if (options.metrics) {
-    for (const app of ['gateway', ...SERVICES]) {
+    const seconds = Object.keys(secondPorts).map((service) => `${service}-2`);
+    for (const app of ['gateway', ...SERVICES, ...seconds]) {
       metricsUrls[app] = `http://127.0.0.1:${await freePort()}/metrics`;
     }
   }
-  const start = (name: string, port: number) => {
-    const metricsUrl = metricsUrls[name];
+  const start = (name: string, port: number, replica = name) => {
+    const metricsUrl = metricsUrls[replica];
     return serviceProcess({
-      name,
+      name: replica,
       bundle: bundleOf(name),
       cwd: ROOT,
       port,
@@ -230,7 +248,12 @@ export async function startStack(
   const recommendations = start('recommendations', recommendationsPort);
   const analytics = start('analytics', analyticsPort);
   const gateway = start('gateway', gatewayPort);
+  const secondReplicas: Partial<Record<Service, ServiceProcess>> = {};
+  for (const [service, port] of Object.entries(secondPorts) as [Service, number][]) {
+    secondReplicas[service] = start(service, port, `${service}-2`);
+  }
   await Promise.all([
+    ...Object.values(secondReplicas).map((replica) => replica.start()),
     identity.start(),
     timeline.start(),
     communities.start(),
@@ -254,8 +277,10 @@ export async function startStack(
     redis,
     env,
     metricsUrls,
+    secondReplicas,
     async stop() {
       await Promise.all([
+        ...Object.values(secondReplicas).map((replica) => replica.stop()),
         gateway.stop(),
         identity.stop(),
         timeline.stop(),

@@ -19,7 +19,7 @@ describe(loadGatewayConfig.name, () => {
   it('works on one machine with nothing but the development mode npm start sets', () => {
     const sut = loadGatewayConfig({ NODE_ENV: 'development' });
     expect(sut.PORT).toBe(3000);
-    expect(sut.IDENTITY_URL).toBe('http://127.0.0.1:3001');
+    expect(sut.IDENTITY_URL).toEqual(['http://127.0.0.1:3001']);
     expect(sut.JSON_BODY_LIMIT_BYTES).toBe(1024 * 1024);
     expect(sut.LOGIN_RATE_LIMIT_PER_IP).toBe(10);
     expect(sut.LOGIN_FREE_FAILURES).toBe(5);
@@ -29,8 +29,8 @@ describe(loadGatewayConfig.name, () => {
     expect(sut.LINK_PREVIEW_RATE_LIMIT_WINDOW_SECONDS).toBe(60);
     expect(sut.IMAGE_PROXY_RATE_LIMIT_PER_IP).toBe(300);
     expect(sut.IMAGE_PROXY_RATE_LIMIT_WINDOW_SECONDS).toBe(60);
-    expect(sut.RECOMMENDATIONS_URL).toBe('http://127.0.0.1:3006');
-    expect(sut.ANALYTICS_URL).toBe('http://127.0.0.1:3007');
+    expect(sut.RECOMMENDATIONS_URL).toEqual(['http://127.0.0.1:3006']);
+    expect(sut.ANALYTICS_URL).toEqual(['http://127.0.0.1:3007']);
     expect(sut.PAGE_VIEW_RATE_LIMIT_PER_IP).toBe(600);
     expect(sut.PAGE_VIEW_RATE_LIMIT_WINDOW_SECONDS).toBe(60);
     expect(sut.IMPRESSION_RATE_LIMIT_PER_IP).toBe(300);
@@ -88,7 +88,18 @@ describe(loadGatewayConfig.name, () => {
       NODE_ENV: 'test',
       RECOMMENDATIONS_URL: 'http://recommendations:3006',
     });
-    expect(sut.RECOMMENDATIONS_URL).toBe('http://recommendations:3006');
+    expect(sut.RECOMMENDATIONS_URL).toEqual(['http://recommendations:3006']);
+  });
+
+  it("reads a service's replicas, separated by commas, and refuses one named twice", () => {
+    const sut = loadGatewayConfig({
+      NODE_ENV: 'test',
+      TIMELINE_URL: 'http://timeline-a:3002,http://timeline-b:3002',
+    });
+    expect(sut.TIMELINE_URL).toEqual(['http://timeline-a:3002', 'http://timeline-b:3002']);
+    expect(() =>
+      loadGatewayConfig({ NODE_ENV: 'test', IDENTITY_URL: 'http://a:3001,http://a:3001' }),
+    ).toThrow(/IDENTITY_URL: names one origin twice/);
   });
 
   it('refuses a service URL that is not http', () => {

@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { listVar, loadConfig, portVar, serviceEnvSchema, urlVar } from '@wave/config';
+import { listVar, loadConfig, portVar, serviceEnvSchema, urlListVar } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 import { DEFAULT_SESSION_TTL_SECONDS } from '@wave/sessions';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
-const serviceUrl = (port: number) => urlVar(`http://127.0.0.1:${port}`, ['http:', 'https:']);
+/**
+ * A service's URL, or its replicas' URLs separated by commas (the gateway takes them in turn and
+ * retries a failed connection on another: `Replicas`). Behind one URL the platform balances.
+ */
+const serviceUrl = (port: number) => urlListVar(`http://127.0.0.1:${port}`, ['http:', 'https:']);
 
 export const gatewayEnvSchema = serviceEnvSchema({
   PORT: portVar(SERVICE_PORTS.gateway),

@@ -27,12 +27,18 @@ export class GatewayHealthController {
     const probes = await Promise.all([
       this.probe('redis', () => this.redis.ping()),
       ...UPSTREAMS.map((upstream) =>
-        this.probe(upstream, async () => {
-          const response = await fetch(new URL('/health', this.upstreams.urlOf(upstream)), {
-            signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-          });
-          if (!response.ok) throw new Error(`status ${response.status}`);
-        }),
+        // Every replica: one that does not answer is worth an operator's look, even while
+        // the others take its requests.
+        this.probe(upstream, () =>
+          Promise.all(
+            this.upstreams.replicasOf(upstream).map(async (origin) => {
+              const response = await fetch(new URL('/health', origin), {
+                signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+              });
+              if (!response.ok) throw new Error(`status ${response.status}`);
+            }),
+          ),
+        ),
       ),
     ]);
     const services: Record<string, State> = { gateway: 'up', ...Object.fromEntries(probes) };

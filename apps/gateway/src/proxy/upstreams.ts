@@ -9,8 +9,11 @@ import {
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { RouteRule, Upstream } from '../routing/route-table';
-import { pathOf, UPSTREAM_TIMEOUTS_MS } from '../routing/route-table';
+import { pathOf, UPSTREAM_TIMEOUTS_MS, UPSTREAMS } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
+import { Replicas } from './replicas';
+import { retryReasonOf } from './retry-rule';
+import { UpstreamMetrics } from './upstream-metrics';
 import { BodyTooLargeError } from './streamed-body';
 
 /** What the gateway has decided about a request before handing it on. */
@@ -68,8 +71,17 @@ interface ErrorReply {
   send(payload: string): this;
 }
 
-/** A request is sent once: a retried POST could post twice, and a retried read adds load. */
+/**
+ * reply-from's own retry sends a request again to the same URL, after a random delay: the gateway
+ * retries by itself instead, once, on another replica (`retryReasonOf`).
+ */
 const NO_RETRY = (): null => null;
+
+/** The replica a request went to, and whether it is a retry. */
+interface Attempt {
+  replica: number;
+  retry: boolean;
+}
 
 /**
  * An error and its causes, outermost first (at most five). Checked by shape: an error made by
@@ -101,17 +113,33 @@ function causeOf<T extends Error>(
 
 /**
  * Hands requests to their service with @fastify/reply-from (undici, a keep-alive pool per
- * service). Every proxied request carries the signed identity (user or visitor) bound to its
+ * replica). Every proxied request carries the signed identity (user or visitor) bound to its
  * method and path; only identity receives the session cookie, and only analytics a visitor key
- * (`x-wave-visitor`, made here: a client's own is always dropped).
+ * (`x-wave-visitor`, made here: a client's own is always dropped). A service may have several
+ * replicas: requests go to them in turn, and one whose connection was refused, or broke, is sent
+ * once more to another when that is safe (`retryReasonOf`).
  */
 @Injectable()
 export class Upstreams {
   private readonly logger = new Logger(Upstreams.name);
+  private readonly replicas: Record<Upstream, Replicas>;
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly metrics: UpstreamMetrics,
+  ) {
+    this.replicas = Object.fromEntries(
+      UPSTREAMS.map((upstream) => [upstream, new Replicas(this.urlsOf(upstream))]),
+    ) as Record<Upstream, Replicas>;
+    metrics.watch(this.replicas);
+  }
 
-  urlOf(upstream: Upstream): string {
+  /** The service's replicas, as configured. */
+  replicasOf(upstream: Upstream): readonly string[] {
+    return this.replicas[upstream].origins;
+  }
+
+  private urlsOf(upstream: Upstream): string[] {
     switch (upstream) {
       case 'identity':
         return this.config.IDENTITY_URL;
@@ -143,14 +171,29 @@ export class Upstreams {
       this.send(reply, 400, 'The path is not valid');
       return;
     }
+    this.attempt(request, reply, upstream, path, {
+      replica: this.replicas[upstream].pick(),
+      retry: false,
+    });
+  }
+
+  private attempt(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upstream: Upstream,
+    path: string,
+    attempt: Attempt,
+  ): void {
+    const raw = request.raw as ProxiedRequest;
     // A body the gateway has read already (a sign-in it counted) is sent as it was read,
     // whatever JSON value it is (`false`, `0`, `null` and `""` included).
     const body =
       raw.body === undefined
         ? {}
         : { body: JSON.stringify(raw.body) ?? 'null', contentType: 'application/json' };
+    const origin = this.replicas[upstream].origins[attempt.replica];
     // The path alone: reply-from appends the request's own query, as it came.
-    reply.from(`${this.urlOf(upstream)}${path}`, {
+    reply.from(`${origin}${path}`, {
       ...body,
       timeout: Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0),
       retryDelay: NO_RETRY,
@@ -159,7 +202,22 @@ export class Upstreams {
         for (const name of HIDDEN_RESPONSE_HEADERS) delete headers[name];
         return headers;
       },
-      onError: (failed, { error }) => this.answerError(upstream, request.id, failed, error),
+      onError: (failed, { error }) => {
+        const codes = codesOf(error);
+        // Sent again whole: no body, or one the gateway read (a streamed body is spent).
+        const replayable = request.body === undefined || raw.body !== undefined;
+        const reason = attempt.retry ? null : retryReasonOf(raw.method ?? 'GET', codes, replayable);
+        if (reason === 'refused') this.replicas[upstream].refused(attempt.replica);
+        if (reason === null || failed.sent || failed.raw.headersSent) {
+          this.answerError(upstream, request.id, failed, error, codes);
+          return;
+        }
+        this.metrics.retried(upstream, reason);
+        this.attempt(request, reply, upstream, path, {
+          replica: this.replicas[upstream].other(attempt.replica),
+          retry: true,
+        });
+      },
     });
   }
 
@@ -192,6 +250,7 @@ export class Upstreams {
     requestId: string,
     reply: ErrorReply,
     error: Error,
+    codes: readonly string[],
   ): void {
     const tooLarge = causeOf(error, BodyTooLargeError);
     if (tooLarge) {
@@ -199,7 +258,6 @@ export class Upstreams {
       reply.header('connection', 'close');
       return this.send(reply, 413, tooLarge.message);
     }
-    const codes = codesOf(error);
     // The gateway keeps no request-scoped logger (GatewayPipeline): the line names its request.
     this.logger.warn(
       `request ${requestId}: ${upstream} proxy error: ${codes.at(-1) ?? error.message}`,

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import type { Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { sampleValue, ServiceMetrics } from '@wave/metrics';
+import type { TestRedisNamespace } from '@wave/testing';
+import { createTestRedisNamespace, freePort } from '@wave/testing';
+import { loadGatewayConfig } from '../src/config/gateway.config';
+import { createGatewayApp } from '../src/gateway-app';
+import { UPSTREAMS } from '../src/routing/route-table';
+
+/** What a replica does with a request that is not `/health`. */
+type Behaviour = 'answer' | 'reset';
+
+/** A stand-in for one replica of timeline: records what reaches it, answers or breaks. */
+class Replica {
+  /** `METHOD path body` of every request that reached it (health probes aside). */
+  readonly received: string[] = [];
+  behaviour: Behaviour = 'answer';
+  private server: Server | null = null;
+
+  constructor(readonly name: string) {}
+
+  async listen(port = 0): Promise<string> {
+    const server = createServer((req, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (req.url === '/health') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"up"}');
+          return;
+        }
+        this.received.push(`${req.method} ${req.url} ${Buffer.concat(chunks).toString()}`.trim());
+        // As a process killed mid-request does: the connection breaks, no answer.
+        if (this.behaviour === 'reset') return req.socket.destroy();
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ answeredBy: this.name }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    this.server = server;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/**
+ * The gateway in front of two replicas of timeline (`TIMELINE_URL` names both): requests go to
+ * them in turn, and one whose connection is refused or breaks is sent once more to the other
+ * when that is safe.
+ */
+describe('the gateway and the replicas of a service', () => {
+  let namespace: TestRedisNamespace;
+  let a: Replica;
+  let b: Replica;
+  let aPort: number;
+  let bPort: number;
+  let other: Replica;
+  let app: NestFastifyApplication;
+  let gatewayUrl: string;
+
+  const metricsText = async () => (await app.get(ServiceMetrics).render()).body;
+  const retries = async (reason: string) =>
+    sampleValue(await metricsText(), 'gateway_upstream_retries_total', {
+      upstream: 'timeline',
+      reason,
+      service: 'gateway',
+    }) ?? 0;
+  const answeredBy = async (response: Response) =>
+    ((await response.json()) as { answeredBy?: string }).answeredBy;
+
+  beforeAll(async () => {
+    namespace = createTestRedisNamespace('gateway-replicas');
+    a = new Replica('a');
+    b = new Replica('b');
+    other = new Replica('other');
+    aPort = await freePort();
+    bPort = await freePort();
+    const otherUrl = await other.listen();
+    const urls = [await a.listen(aPort), await b.listen(bPort)];
+    app = await createGatewayApp(
+      loadGatewayConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
+        REDIS_URL: namespace.url,
+        REDIS_KEY_PREFIX: namespace.keyPrefix,
+        ...Object.fromEntries(
+          UPSTREAMS.map((upstream) => [`${upstream.toUpperCase()}_URL`, otherUrl]),
+        ),
+        TIMELINE_URL: urls.join(','),
+      }),
+    );
+    await app.listen(0, '127.0.0.1');
+    gatewayUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all([a?.close(), b?.close(), other?.close()]);
+    await namespace?.cleanup();
+  });
+
+  beforeEach(() => {
+    for (const replica of [a, b]) {
+      replica.received.length = 0;
+      replica.behaviour = 'answer';
+    }
+  });
+
+  it('sends requests to the replicas in turn', async () => {
+    const answers: (string | undefined)[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      answers.push(await answeredBy(await fetch(`${gatewayUrl}/api/tweets/${i}`)));
+    }
+    expect(answers.filter((name) => name === 'a')).toHaveLength(3);
+    expect(answers.filter((name) => name === 'b')).toHaveLength(3);
+    expect(answers[0]).not.toBe(answers[1]);
+  });
+
+  it('sends a read whose connection broke once more, to the other replica', async () => {
+    a.behaviour = 'reset';
+    b.behaviour = 'reset';
+    const before = await retries('reset');
+    // Both break: the first try and the one retry, and the client gets the 502.
+    const failed = await fetch(`${gatewayUrl}/api/tweets/broken`);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toEqual({ message: 'The timeline service did not answer' });
+    expect([...a.received, ...b.received]).toEqual([
+      'GET /api/tweets/broken',
+      'GET /api/tweets/broken',
+    ]);
+    expect(await retries('reset')).toBe(before + 1);
+
+    // One breaks: whichever it is, the read is answered by the other.
+    b.behaviour = 'answer';
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${gatewayUrl}/api/tweets/${i}/replies`);
+      expect({ status: response.status, by: await answeredBy(response) }).toEqual({
+        status: 200,
+        by: 'b',
+      });
+    }
+    expect(await retries('reset')).toBe(before + 3);
+  });
+
+  it('sends a DELETE without a body again, but not a POST, nor a body it streamed', async () => {
+    a.behaviour = 'reset';
+    b.behaviour = 'reset';
+    const deleted = await fetch(`${gatewayUrl}/api/tweets/t1/like`, { method: 'DELETE' });
+    expect(deleted.status).toBe(502);
+    expect([...a.received, ...b.received]).toHaveLength(2);
+
+    for (const replica of [a, b]) replica.received.length = 0;
+    const liked = await fetch(`${gatewayUrl}/api/tweets/t1/like`, { method: 'POST' });
+    expect(liked.status).toBe(502);
+    expect([...a.received, ...b.received]).toEqual(['POST /api/tweets/t1/like']);
+
+    for (const replica of [a, b]) replica.received.length = 0;
+    const edited = await fetch(`${gatewayUrl}/api/tweets/t1`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'edited' }),
+    });
+    expect(edited.status).toBe(502);
+    expect([...a.received, ...b.received]).toEqual(['PUT /api/tweets/t1 {"content":"edited"}']);
+  });
+
+  it('leaves a replica that refuses out of turn after one retried read, and says it is down', async () => {
+    await a.close();
+    try {
+      const before = await retries('refused');
+      for (let i = 0; i < 6; i += 1) {
+        const response = await fetch(`${gatewayUrl}/api/tweets/${i}`);
+        expect({ status: response.status, by: await answeredBy(response) }).toEqual({
+          status: 200,
+          by: 'b',
+        });
+      }
+      // One read found it refusing, and was sent to b; the others went to b straight away.
+      expect(await retries('refused')).toBe(before + 1);
+      expect(b.received).toHaveLength(6);
+      const text = await metricsText();
+      expect(
+        sampleValue(text, 'gateway_upstream_replicas', {
+          upstream: 'timeline',
+          state: 'out',
+          service: 'gateway',
+        }),
+      ).toBe(1);
+      const health = await fetch(`${gatewayUrl}/api/health`);
+      expect(health.status).toBe(503);
+      expect(
+        ((await health.json()) as { services: Record<string, string> }).services,
+      ).toMatchObject({ timeline: 'down', identity: 'up' });
+
+      // Both refusing: a read is tried twice, a post whose body was streamed once.
+      await b.close();
+      const read = await fetch(`${gatewayUrl}/api/tweets/1`);
+      expect([read.status, await read.json()]).toEqual([
+        503,
+        { message: 'The timeline service is unavailable' },
+      ]);
+      expect(await retries('refused')).toBe(before + 2);
+      const posted = await fetch(`${gatewayUrl}/api/tweets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'hello' }),
+      });
+      expect(posted.status).toBe(503);
+      expect(await retries('refused')).toBe(before + 2);
+    } finally {
+      await a.listen(aPort);
+      await b.listen(bPort);
+    }
+  });
+});
