@@ -6,8 +6,7 @@ import { startStack } from './support/stack';
 
 /** How many clients read at once, each one request after another. */
 const CLIENTS = 12;
-/** How long the load runs before a replica is killed, and after. */
-const BEFORE_KILL_MS = 1_500;
+/** How long the load runs after a replica is killed. */
 const AFTER_KILL_MS = 3_000;
 
 interface Outcome {
@@ -36,11 +35,12 @@ describe('two replicas of timeline and identity behind the gateway', () => {
   /** Requests a replica answered, by its own metrics. */
   const answered = (app: string) => counted(app, 'http_request_duration_seconds_count');
 
-  it('loses no request when one replica of each is killed with SIGKILL under load: each is retried once on the other', async () => {
-    const members = await Promise.all(
+  /** Members with a post each, whose pages read both services. */
+  const membersOf = (label: string) =>
+    Promise.all(
       Array.from({ length: 4 }, async (_, index) => {
         const client = new ApiClient(stack.gateway.url);
-        const account = newAccount(`replica${index}`);
+        const account = newAccount(`${label}${index}`);
         const user = (await client.post<{ id: string }>('/api/register', account)).body;
         const tweet = (
           await client.post<{ id: string }>('/api/tweets', { content: `post ${index}` })
@@ -48,59 +48,101 @@ describe('two replicas of timeline and identity behind the gateway', () => {
         return { client, userId: user.id, tweetId: tweet.id };
       }),
     );
-    // Reads of both services, as a member's pages make them: identity's and timeline's.
-    const readsOf = (member: (typeof members)[number]) => [
-      '/api/user',
-      `/api/users/${member.userId}`,
-      '/api/tweets',
-      `/api/tweets/${member.tweetId}`,
-      `/api/users/${member.userId}/tweets`,
-    ];
+  type Member = Awaited<ReturnType<typeof membersOf>>[number];
 
+  /**
+   * CLIENTS members' reads, one after another each (identity's and timeline's, as their pages
+   * make them), until `stop` says so: what was sent, and what did not answer 200.
+   */
+  const loadOf = (members: Member[]) => {
     const failures: Outcome[] = [];
     let sent = 0;
-    let stopAt = Date.now() + BEFORE_KILL_MS + AFTER_KILL_MS;
+    let stopAt = Number.POSITIVE_INFINITY;
     const client = async (index: number) => {
       const member = members[index % members.length]!;
-      const reads = readsOf(member);
+      const reads = [
+        '/api/user',
+        `/api/users/${member.userId}`,
+        '/api/tweets',
+        `/api/tweets/${member.tweetId}`,
+        `/api/users/${member.userId}/tweets`,
+      ];
       for (let turn = index; Date.now() < stopAt; turn += 1) {
         const path = reads[turn % reads.length]!;
         const response = await member.client.get(path);
         sent += 1;
-        if (response.status !== 200)
+        if (response.status !== 200) {
           failures.push({ path, status: response.status, body: response.text });
+        }
       }
     };
-    const load = Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
+    const running = Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
+    return {
+      failures,
+      sent: () => sent,
+      /** Ends the load `afterMs` from now, once it has all come back. */
+      stop: async (afterMs: number) => {
+        stopAt = Date.now() + afterMs;
+        await running;
+      },
+    };
+  };
 
-    // Both replicas of each take their share before one of each is killed.
-    const second = stack.secondReplicas;
-    await eventually(
-      async () => Promise.all(['timeline', 'timeline-2', 'identity', 'identity-2'].map(answered)),
-      (counts) => counts.every((count) => count >= 20),
-      { what: 'every replica to answer reads', timeoutMs: 10_000 },
+  /** Waits until each of these replicas has answered at least `count` requests in all. */
+  const answering = (apps: string[], count: number) =>
+    eventually(
+      () => Promise.all(apps.map(answered)),
+      (counts) => counts.every((answers) => answers >= count),
+      { what: `${apps.join(', ')} to answer reads`, timeoutMs: 15_000 },
     );
-    stopAt = Date.now() + AFTER_KILL_MS;
-    second.timeline!.signal('SIGKILL');
-    stack.identity.signal('SIGKILL');
-    const sentAtKill = sent;
-    await load;
 
-    expect(failures).toEqual([]);
+  const retries = (upstream: string) =>
+    counted('gateway', 'gateway_upstream_retries_total', { upstream });
+
+  it('loses no request when one replica of each is killed with SIGKILL under load: each is retried once on the other', async () => {
+    const members = await membersOf('killed');
+    const load = loadOf(members);
+    // Both replicas of each take their share before one of each is killed.
+    await answering(['timeline', 'timeline-2', 'identity', 'identity-2'], 20);
+    stack.secondReplicas.timeline!.signal('SIGKILL');
+    stack.identity.signal('SIGKILL');
+    const sentAtKill = load.sent();
+    await load.stop(AFTER_KILL_MS);
+
+    expect(load.failures).toEqual([]);
     // The load went on after the kill, and the gateway retried on the live replicas.
-    expect(sent - sentAtKill).toBeGreaterThan(CLIENTS * 5);
-    const timelineRetries = await counted('gateway', 'gateway_upstream_retries_total', {
-      upstream: 'timeline',
-    });
-    const identityRetries = await counted('gateway', 'gateway_upstream_retries_total', {
-      upstream: 'identity',
-    });
-    expect({ timeline: timelineRetries >= 1, identity: identityRetries >= 1 }).toEqual({
-      timeline: true,
-      identity: true,
-    });
+    expect(load.sent() - sentAtKill).toBeGreaterThan(CLIENTS * 5);
+    expect({
+      timeline: (await retries('timeline')) >= 1,
+      identity: (await retries('identity')) >= 1,
+    }).toEqual({ timeline: true, identity: true });
     // The survivors answer writes too.
     const posted = await members[0]!.client.post('/api/tweets', { content: 'after the kill' });
     expect(posted.status).toBe(201);
+  });
+
+  it('loses no request in a rolling restart: the killed replicas come back, then the others stop with SIGTERM under load', async () => {
+    await Promise.all([stack.secondReplicas.timeline!.start(), stack.identity.start()]);
+    const members = await membersOf('rolling');
+    const before = {
+      timeline: await answered('timeline-2'),
+      identity: await answered('identity'),
+    };
+    const load = loadOf(members);
+    // The gateway takes the restarted ones back into turn by itself.
+    await answering(['timeline-2', 'identity'], Math.max(before.timeline, before.identity) + 20);
+    stack.timeline.signal('SIGTERM');
+    stack.secondReplicas.identity!.signal('SIGTERM');
+    await eventually(
+      () => Promise.resolve([stack.timeline.exitCode(), stack.secondReplicas.identity!.exitCode()]),
+      (codes) => codes.every((code) => code !== null),
+      { what: 'the stopped replicas to exit', timeoutMs: 20_000 },
+    );
+    const sentAtExit = load.sent();
+    await load.stop(1_000);
+
+    expect(load.failures).toEqual([]);
+    expect(load.sent() - sentAtExit).toBeGreaterThan(CLIENTS);
+    expect([stack.timeline.exitCode(), stack.secondReplicas.identity!.exitCode()]).toEqual([0, 0]);
   });
 });

@@ -32,7 +32,10 @@ export async function createServiceApp(
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     logger: false,
-    return503OnClosing: true,
+    // A request that arrives on an open connection while the server closes is served (its
+    // answer closes the connection), not refused with a 503 the gateway would pass on: the
+    // datastores close only after the server has.
+    return503OnClosing: false,
     requestIdHeader: false,
     // A URL the router cannot read (a broken %-escape): `{ message }` like every other error.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
