@@ -52,9 +52,10 @@ describe('two replicas of timeline and identity behind the gateway', () => {
 
   /**
    * CLIENTS members' reads, one after another each (identity's and timeline's, as their pages
-   * make them), until `stop` says so: what was sent, and what did not answer 200.
+   * make them), and with `writes` a post every fifth turn, until `stop` says so: what was sent,
+   * and what did not answer 200 (a post: 201).
    */
-  const loadOf = (members: Member[]) => {
+  const loadOf = (members: Member[], { writes = false } = {}) => {
     const failures: Outcome[] = [];
     let sent = 0;
     let stopAt = Number.POSITIVE_INFINITY;
@@ -68,10 +69,13 @@ describe('two replicas of timeline and identity behind the gateway', () => {
         `/api/users/${member.userId}/tweets`,
       ];
       for (let turn = index; Date.now() < stopAt; turn += 1) {
-        const path = reads[turn % reads.length]!;
-        const response = await member.client.get(path);
+        const write = writes && turn % 5 === 0;
+        const path = write ? '/api/tweets' : reads[turn % reads.length]!;
+        const response = write
+          ? await member.client.post(path, { content: `turn ${turn} of client ${index}` })
+          : await member.client.get(path);
         sent += 1;
-        if (response.status !== 200) {
+        if (response.status !== (write ? 201 : 200)) {
           failures.push({ path, status: response.status, body: response.text });
         }
       }
@@ -121,14 +125,15 @@ describe('two replicas of timeline and identity behind the gateway', () => {
     expect(posted.status).toBe(201);
   });
 
-  it('loses no request in a rolling restart: the killed replicas come back, then the others stop with SIGTERM under load', async () => {
+  it('loses no read and no post in a rolling restart: the killed replicas come back, then the others stop with SIGTERM under load', async () => {
     await Promise.all([stack.secondReplicas.timeline!.start(), stack.identity.start()]);
     const members = await membersOf('rolling');
     const before = {
       timeline: await answered('timeline-2'),
       identity: await answered('identity'),
     };
-    const load = loadOf(members);
+    // Posts too: a post refused by a replica that has stopped listening is sent to the other.
+    const load = loadOf(members, { writes: true });
     // The gateway takes the restarted ones back into turn by itself.
     await answering(['timeline-2', 'identity'], Math.max(before.timeline, before.identity) + 20);
     stack.timeline.signal('SIGTERM');

@@ -8,6 +8,7 @@ import type { TestRedisNamespace } from '@wave/testing';
 import { createTestRedisNamespace, freePort } from '@wave/testing';
 import { loadGatewayConfig } from '../src/config/gateway.config';
 import { createGatewayApp } from '../src/gateway-app';
+import { HELD_BODY_BYTES } from '../src/proxy/proxy-routes';
 import { UPSTREAMS } from '../src/routing/route-table';
 
 /** What a replica does with a request that is not `/health`. */
@@ -22,7 +23,9 @@ class Replica {
 
   constructor(readonly name: string) {}
 
+  /** Listens (again) on `port`, unless it listens already. */
   async listen(port = 0): Promise<string> {
+    if (this.server) return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     const server = createServer((req, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -78,6 +81,20 @@ describe('the gateway and the replicas of a service', () => {
   const answeredBy = async (response: Response) =>
     ((await response.json()) as { answeredBy?: string }).answeredBy;
 
+  const clearReceived = () => {
+    for (const replica of [a, b]) replica.received.length = 0;
+  };
+  const withBody = (method: string, path: string) => (body: string) =>
+    fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  const put = withBody('PUT', '/api/tweets/t1');
+  const post = withBody('POST', '/api/tweets');
+
+  let config: Record<string, string>;
+
   beforeAll(async () => {
     namespace = createTestRedisNamespace('gateway-replicas');
     a = new Replica('a');
@@ -87,34 +104,39 @@ describe('the gateway and the replicas of a service', () => {
     bPort = await freePort();
     const otherUrl = await other.listen();
     const urls = [await a.listen(aPort), await b.listen(bPort)];
-    app = await createGatewayApp(
-      loadGatewayConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
-        REDIS_URL: namespace.url,
-        REDIS_KEY_PREFIX: namespace.keyPrefix,
-        ...Object.fromEntries(
-          UPSTREAMS.map((upstream) => [`${upstream.toUpperCase()}_URL`, otherUrl]),
-        ),
-        TIMELINE_URL: urls.join(','),
-      }),
-    );
+    config = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
+      REDIS_URL: namespace.url,
+      REDIS_KEY_PREFIX: namespace.keyPrefix,
+      ...Object.fromEntries(
+        UPSTREAMS.map((upstream) => [`${upstream.toUpperCase()}_URL`, otherUrl]),
+      ),
+      TIMELINE_URL: urls.join(','),
+    };
+  });
+
+  // A gateway of its own for each test: none finds a replica left out of turn by another.
+  beforeEach(async () => {
+    app = await createGatewayApp(loadGatewayConfig(config));
     await app.listen(0, '127.0.0.1');
     gatewayUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await app?.close();
+    await Promise.all([a.listen(aPort), b.listen(bPort)]);
+  });
+
+  afterAll(async () => {
     await Promise.all([a?.close(), b?.close(), other?.close()]);
     await namespace?.cleanup();
   });
 
   beforeEach(() => {
-    for (const replica of [a, b]) {
-      replica.received.length = 0;
-      replica.behaviour = 'answer';
-    }
+    clearReceived();
+    for (const replica of [a, b]) replica.behaviour = 'answer';
   });
 
   it('sends requests to the replicas in turn', async () => {
@@ -153,74 +175,87 @@ describe('the gateway and the replicas of a service', () => {
     expect(await retries('reset')).toBe(before + 3);
   });
 
-  it('sends a DELETE without a body again, but not a POST, nor a body it streamed', async () => {
+  it('sends an idempotent request again (its small body held), but not a POST, nor a body it streamed', async () => {
     a.behaviour = 'reset';
     b.behaviour = 'reset';
     const deleted = await fetch(`${gatewayUrl}/api/tweets/t1/like`, { method: 'DELETE' });
     expect(deleted.status).toBe(502);
     expect([...a.received, ...b.received]).toHaveLength(2);
 
-    for (const replica of [a, b]) replica.received.length = 0;
+    clearReceived();
     const liked = await fetch(`${gatewayUrl}/api/tweets/t1/like`, { method: 'POST' });
     expect(liked.status).toBe(502);
     expect([...a.received, ...b.received]).toEqual(['POST /api/tweets/t1/like']);
 
-    for (const replica of [a, b]) replica.received.length = 0;
-    const edited = await fetch(`${gatewayUrl}/api/tweets/t1`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'edited' }),
-    });
+    clearReceived();
+    const edited = await put(JSON.stringify({ content: 'edited' }));
     expect(edited.status).toBe(502);
-    expect([...a.received, ...b.received]).toEqual(['PUT /api/tweets/t1 {"content":"edited"}']);
+    expect([...a.received, ...b.received]).toEqual([
+      'PUT /api/tweets/t1 {"content":"edited"}',
+      'PUT /api/tweets/t1 {"content":"edited"}',
+    ]);
+
+    clearReceived();
+    const large = await put(JSON.stringify({ content: 'x'.repeat(HELD_BODY_BYTES) }));
+    expect(large.status).toBe(502);
+    expect([...a.received, ...b.received]).toHaveLength(1);
   });
 
   it('leaves a replica that refuses out of turn after one retried read, and says it is down', async () => {
     await a.close();
-    try {
-      const before = await retries('refused');
-      for (let i = 0; i < 6; i += 1) {
-        const response = await fetch(`${gatewayUrl}/api/tweets/${i}`);
-        expect({ status: response.status, by: await answeredBy(response) }).toEqual({
-          status: 200,
-          by: 'b',
-        });
-      }
-      // One read found it refusing, and was sent to b; the others went to b straight away.
-      expect(await retries('refused')).toBe(before + 1);
-      expect(b.received).toHaveLength(6);
-      const text = await metricsText();
-      expect(
-        sampleValue(text, 'gateway_upstream_replicas', {
-          upstream: 'timeline',
-          state: 'out',
-          service: 'gateway',
-        }),
-      ).toBe(1);
-      const health = await fetch(`${gatewayUrl}/api/health`);
-      expect(health.status).toBe(503);
-      expect(
-        ((await health.json()) as { services: Record<string, string> }).services,
-      ).toMatchObject({ timeline: 'down', identity: 'up' });
-
-      // Both refusing: a read is tried twice, a post whose body was streamed once.
-      await b.close();
-      const read = await fetch(`${gatewayUrl}/api/tweets/1`);
-      expect([read.status, await read.json()]).toEqual([
-        503,
-        { message: 'The timeline service is unavailable' },
-      ]);
-      expect(await retries('refused')).toBe(before + 2);
-      const posted = await fetch(`${gatewayUrl}/api/tweets`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ content: 'hello' }),
+    const before = await retries('refused');
+    for (let i = 0; i < 6; i += 1) {
+      const response = await fetch(`${gatewayUrl}/api/tweets/${i}`);
+      expect({ status: response.status, by: await answeredBy(response) }).toEqual({
+        status: 200,
+        by: 'b',
       });
-      expect(posted.status).toBe(503);
-      expect(await retries('refused')).toBe(before + 2);
-    } finally {
-      await a.listen(aPort);
-      await b.listen(bPort);
     }
+    // One read found it refusing, and was sent to b; the others went to b straight away.
+    expect(await retries('refused')).toBe(before + 1);
+    expect(b.received).toHaveLength(6);
+    const text = await metricsText();
+    expect(
+      sampleValue(text, 'gateway_upstream_replicas', {
+        upstream: 'timeline',
+        state: 'out',
+        service: 'gateway',
+      }),
+    ).toBe(1);
+    const health = await fetch(`${gatewayUrl}/api/health`);
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { services: Record<string, string> }).services).toMatchObject({
+      timeline: 'down',
+      identity: 'up',
+    });
+
+    // Both refusing: a read and a small post are tried twice, a post streamed once.
+    await b.close();
+    const read = await fetch(`${gatewayUrl}/api/tweets/1`);
+    expect([read.status, await read.json()]).toEqual([
+      503,
+      { message: 'The timeline service is unavailable' },
+    ]);
+    expect(await retries('refused')).toBe(before + 2);
+    expect((await post(JSON.stringify({ content: 'hello' }))).status).toBe(503);
+    expect(await retries('refused')).toBe(before + 3);
+    const large = await post(JSON.stringify({ content: 'x'.repeat(HELD_BODY_BYTES) }));
+    expect(large.status).toBe(503);
+    expect(await retries('refused')).toBe(before + 3);
+  });
+
+  it('leaves a replica that refuses out of turn even when the request that found it cannot be sent again', async () => {
+    await a.close();
+    // Bodies too large to hold: the one that finds it refusing fails (it cannot be sent
+    // again), and the connection it came on is closed; the others all go to b.
+    const answers: { status: number; connection: string | null }[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await post(JSON.stringify({ content: 'x'.repeat(HELD_BODY_BYTES) }));
+      answers.push({ status: response.status, connection: response.headers.get('connection') });
+    }
+    expect(answers.filter(({ status }) => status === 503)).toEqual([
+      { status: 503, connection: 'close' },
+    ]);
+    expect(b.received).toHaveLength(5);
   });
 });

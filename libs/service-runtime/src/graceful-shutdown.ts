@@ -34,8 +34,8 @@ const SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
  *    serving for `SHUTDOWN_DELAY_MS`, the time its load balancer (or Kubernetes' endpoints) takes
  *    to stop sending it requests;
  * 2. closes the app: its queue workers finish their running jobs and take no more, then the
- *    server takes no new connection, answers requests still arriving on open ones with 503, and
- *    finishes those in flight; then its datastores' connections close;
+ *    server takes no new connection, serves requests still arriving on open ones (closing the
+ *    connection after each) and finishes those in flight; then its datastores' connections close;
  * 3. exits with 0; or with 1 when closing failed or took longer than `SHUTDOWN_TIMEOUT_MS`
  *    (a job cut there is retried elsewhere: jobs are idempotent).
  * The same signal again meanwhile exits at once with 1 (Ctrl-C twice); another one changes

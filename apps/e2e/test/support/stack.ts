@@ -124,9 +124,10 @@ export interface StackOptions {
   metrics?: boolean;
   /**
    * Run these services twice, side by side on ports of their own: the gateway's `<SERVICE>_URL`
-   * names both replicas (the second's metrics, with `metrics`, are `<service>-2`).
+   * names both replicas (the second's metrics, with `metrics`, are `<service>-2`). Not media:
+   * timeline, identity and communities read `MEDIA_URL` too, and take one URL.
    */
-  replicas?: readonly Service[];
+  replicas?: readonly Exclude<Service, 'media'>[];
 }
 
 /**

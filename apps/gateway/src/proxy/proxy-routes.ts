@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,8 +16,29 @@ const errorText = (error: { message: string; stack?: string }): string =>
 const CONNECTIONS_PER_SERVICE = 512;
 
 /**
+ * Bodies of at most this declared length (a post, a profile, a like: nearly every write) are held
+ * whole before they are sent, so that a request whose replica refused the connection can be sent
+ * to another; larger ones (uploads, posts with an inline image) are streamed as they arrive.
+ */
+export const HELD_BODY_BYTES = 64 * 1024;
+
+const isSmall = (declared: string | undefined): boolean =>
+  declared !== undefined && /^\d+$/.test(declared) && Number(declared) <= HELD_BODY_BYTES;
+
+/** Reads a small body whole (the HTTP parser stops it at its declared length). */
+function heldBody(payload: Readable, done: (error: Error | null, body?: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  payload.on('data', (chunk: Buffer) => chunks.push(chunk));
+  payload.once('end', () => done(null, Buffer.concat(chunks)));
+  payload.once('error', () =>
+    // The client went away mid-body: nobody reads the answer.
+    done(Object.assign(new Error('The request body did not arrive whole'), { statusCode: 400 })),
+  );
+}
+
+/**
  * The routes the gateway proxies, in a scope of their own where bodies are not parsed but
- * streamed to the service as they arrive (the gateway's own routes keep Fastify's JSON parser).
+ * held (small ones) or streamed to the service as they arrive (the gateway's own routes keep Fastify's JSON parser).
  * By the time a request reaches them, the pipeline (ProxyRouter) has checked it and chosen its service
  * (`upstream`); one it has not chosen a service for is not a route.
  */
@@ -25,6 +47,11 @@ export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (request, payload, done) => {
       const raw = request.raw as ProxiedRequest;
+      // A body the gateway has read already (a sign-in) is sent from what it read (`body`).
+      if (raw.body === undefined && isSmall(raw.headers['content-length'])) {
+        heldBody(payload, done);
+        return;
+      }
       done(null, streamedBody(payload, raw.headers, raw.bodyLimit ?? defaultBodyLimit));
     });
     // What the proxy itself refuses (a path that climbs with '..') as `{ message }`.

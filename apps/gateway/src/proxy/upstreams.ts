@@ -12,7 +12,7 @@ import type { RouteRule, Upstream } from '../routing/route-table';
 import { pathOf, UPSTREAM_TIMEOUTS_MS, UPSTREAMS } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
 import { Replicas } from './replicas';
-import { retryReasonOf } from './retry-rule';
+import { neverConnected, retryReasonOf } from './retry-rule';
 import { UpstreamMetrics } from './upstream-metrics';
 import { BodyTooLargeError } from './streamed-body';
 
@@ -65,7 +65,12 @@ function isCanonicalPath(path: string): boolean {
 /** What an error answer needs of a reply (reply-from's onError types it for any server). */
 interface ErrorReply {
   readonly sent: boolean;
-  readonly raw: { readonly headersSent: boolean; destroy(): void };
+  readonly raw: {
+    readonly headersSent: boolean;
+    readonly destroyed: boolean;
+    readonly socket: { destroyed: boolean } | null;
+    destroy(): void;
+  };
   code(status: number): this;
   header(name: string, value: string): this;
   send(payload: string): this;
@@ -77,10 +82,12 @@ interface ErrorReply {
  */
 const NO_RETRY = (): null => null;
 
-/** The replica a request went to, and whether it is a retry. */
+/** The replica a request went to, whether it is a retry, and when the service's time is up. */
 interface Attempt {
   replica: number;
   retry: boolean;
+  /** The upstream timeout counts from the first try: a retry gets what is left of it. */
+  deadline: number;
 }
 
 /**
@@ -102,6 +109,12 @@ const codesOf = (error: unknown): string[] =>
   chainOf(error)
     .map((link) => (link as { code?: unknown }).code)
     .filter((code): code is string => typeof code === 'string');
+
+/** Whether the client's connection is closed (its request, fully read, says nothing of it). */
+const clientGone = (res: {
+  readonly destroyed: boolean;
+  readonly socket: { destroyed: boolean } | null;
+}) => res.destroyed || res.socket === null || res.socket.destroyed;
 
 /** The first error of that type along an error's chain of causes. */
 function causeOf<T extends Error>(
@@ -174,7 +187,13 @@ export class Upstreams {
     this.attempt(request, reply, upstream, path, {
       replica: this.replicas[upstream].pick(),
       retry: false,
+      deadline: Date.now() + this.timeoutOf(upstream),
     });
+  }
+
+  /** How long a request to the service may take, retry included. */
+  private timeoutOf(upstream: Upstream): number {
+    return Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0);
   }
 
   private attempt(
@@ -185,17 +204,21 @@ export class Upstreams {
     attempt: Attempt,
   ): void {
     const raw = request.raw as ProxiedRequest;
+    const replicas = this.replicas[upstream];
     // A body the gateway has read already (a sign-in it counted) is sent as it was read,
-    // whatever JSON value it is (`false`, `0`, `null` and `""` included).
+    // whatever JSON value it is (`false`, `0`, `null` and `""` included); a small body the
+    // proxy's parser held (`heldBody`), as it came.
+    const held = Buffer.isBuffer(request.body) ? request.body : undefined;
     const body =
-      raw.body === undefined
-        ? {}
-        : { body: JSON.stringify(raw.body) ?? 'null', contentType: 'application/json' };
-    const origin = this.replicas[upstream].origins[attempt.replica];
+      raw.body !== undefined
+        ? { body: JSON.stringify(raw.body) ?? 'null', contentType: 'application/json' }
+        : held
+          ? { body: held, contentType: raw.headers['content-type'] ?? 'application/octet-stream' }
+          : {};
     // The path alone: reply-from appends the request's own query, as it came.
-    reply.from(`${origin}${path}`, {
+    reply.from(`${replicas.origins[attempt.replica]}${path}`, {
       ...body,
-      timeout: Math.max(this.config.UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUTS_MS[upstream] ?? 0),
+      timeout: Math.max(1, attempt.deadline - Date.now()),
       retryDelay: NO_RETRY,
       rewriteRequestHeaders: (_request, headers) => this.requestHeaders(upstream, raw, headers),
       rewriteHeaders: (headers) => {
@@ -204,17 +227,27 @@ export class Upstreams {
       },
       onError: (failed, { error }) => {
         const codes = codesOf(error);
-        // Sent again whole: no body, or one the gateway read (a streamed body is spent).
-        const replayable = request.body === undefined || raw.body !== undefined;
-        const reason = attempt.retry ? null : retryReasonOf(raw.method ?? 'GET', codes, replayable);
-        if (reason === 'refused') this.replicas[upstream].refused(attempt.replica);
+        // Out of turn for a while, whatever becomes of this request.
+        if (neverConnected(codes)) replicas.refused(attempt.replica);
+        // Sent again whole: no body, or one the gateway holds (a streamed body is spent); and
+        // not for a client that has gone (its request has ended long since: its socket says).
+        const replayable =
+          request.body === undefined || raw.body !== undefined || held !== undefined;
+        const reason =
+          attempt.retry || clientGone(failed.raw)
+            ? null
+            : retryReasonOf(raw.method ?? 'GET', codes, replayable);
         if (reason === null || failed.sent || failed.raw.headersSent) {
+          // A body streamed to a service that failed is left half read: the connection cannot
+          // carry another request (the client would wait on it).
+          if (!raw.complete) failed.header('connection', 'close');
           this.answerError(upstream, request.id, failed, error, codes);
           return;
         }
         this.metrics.retried(upstream, reason);
         this.attempt(request, reply, upstream, path, {
-          replica: this.replicas[upstream].other(attempt.replica),
+          ...attempt,
+          replica: replicas.other(attempt.replica),
           retry: true,
         });
       },
