@@ -53,3 +53,10 @@ export function configProblems(app: string, env: Environment): string {
     return error instanceof Error ? error.message : String(error);
   }
 }
+
+/**
+ * Whether an app has a PostgreSQL schema of its own: its configuration requires DATABASE_URL
+ * in production. Such an app has migrations (`node main.js migrate`), run before each rollout.
+ */
+export const usesDatabase = (app: string): boolean =>
+  configProblems(app, { NODE_ENV: 'production' }).includes('DATABASE_URL:');

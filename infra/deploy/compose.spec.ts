@@ -10,6 +10,8 @@ import {
   portOf,
   readText,
   readYaml,
+  SERVICE_DOCKERFILE,
+  serviceBuildArgs,
   WEB_APP,
   WEB_PORT,
 } from './workspace';
@@ -20,7 +22,9 @@ type Scalar = string | number | boolean | null;
 
 interface ComposeService {
   image?: string;
-  build?: string | { context?: string; dockerfile?: string; target?: string };
+  build?:
+    | string
+    | { context?: string; dockerfile?: string; target?: string; args?: Record<string, Scalar> };
   command?: string | string[];
   restart?: string;
   environment?: Record<string, Scalar> | string[];
@@ -222,11 +226,32 @@ describe('docker-compose.yml', () => {
     const service = sut.services[app]!;
     const environment = service ? environmentOf(service) : {};
 
-    it('exists and is built from its own Dockerfile at the repository root', () => {
+    it(`exists and is built from ${SERVICE_DOCKERFILE} at the repository root, for ${app} on its port`, () => {
       expect(service).toBeDefined();
-      expect(service.build).toMatchObject({ context: '.', dockerfile: `apps/${app}/Dockerfile` });
+      expect(service.build).toEqual({
+        context: '.',
+        dockerfile: SERVICE_DOCKERFILE,
+        args: serviceBuildArgs(app),
+      });
       expect(exists(dockerfileOf(service)!)).toBe(true);
       expect(service.image).toMatch(new RegExp(`^wave/${app}(:|$)`));
+      // The image's PORT (a build argument) is the one the container is told to listen on.
+      expect(environment['PORT']).toBe(serviceBuildArgs(app)['PORT']);
+    });
+
+    it('runs its migrations, if it has any, from the same image and build', () => {
+      const migrate = sut.services[`${app}-migrate`];
+      if (app === 'gateway') {
+        expect(migrate).toBeUndefined();
+        return;
+      }
+      expect(migrate).toBeDefined();
+      expect(commandOf(migrate!)).toEqual(['node', 'main.js', 'migrate']);
+      expect(migrate!.image).toBe(service.image);
+      expect(migrate!.build).toEqual(service.build);
+      expect(dependenciesOf(service)).toMatchObject({
+        [`${app}-migrate`]: 'service_completed_successfully',
+      });
     });
 
     it(`runs in production mode on 0.0.0.0:${portOf(app)}`, () => {

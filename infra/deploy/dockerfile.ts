@@ -115,3 +115,75 @@ export function healthcheckOf(args: string): {
     .replace(/^CMD\s+/, '');
   return { options: flags, command: execForm(command) ?? ['/bin/sh', '-c', command] };
 }
+
+/** The variables an ARG instruction declares, with their defaults (`ARG A B=1`). */
+export function argsOf(args: string): Record<string, string | undefined> {
+  return Object.fromEntries(
+    splitWords(args).map((word) => {
+      const at = word.indexOf('=');
+      return at === -1
+        ? [word, undefined]
+        : [word.slice(0, at), word.slice(at + 1).replace(/^(["'])(.*)\1$/, '$2')];
+    }),
+  );
+}
+
+/**
+ * `$NAME` and `${NAME}` replaced by their values, as Docker and sh do. An unknown variable is
+ * empty, or, with `keepUnknown` (a shell's, which may come from the base image), kept.
+ */
+export const expandVariables = (
+  text: string,
+  values: Record<string, string>,
+  keepUnknown = false,
+): string =>
+  text.replace(
+    /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (match, braced: string | undefined, bare: string | undefined) =>
+      values[braced ?? bare ?? ''] ?? (keepUnknown ? match : ''),
+  );
+
+/**
+ * Instructions whose arguments Docker itself expands with the stage's ARG and ENV values.
+ * RUN's are expanded by its shell, which has the stage's ARGs in its environment, so they
+ * are expanded here too; CMD and HEALTHCHECK run in the container and are left as written.
+ */
+const EXPANDED = new Set([
+  'ADD',
+  'COPY',
+  'ENV',
+  'EXPOSE',
+  'LABEL',
+  'RUN',
+  'USER',
+  'VOLUME',
+  'WORKDIR',
+]);
+
+/**
+ * The Dockerfile as `docker build --build-arg NAME=value ...` sees it: in each stage, every
+ * variable an ARG declares takes its build argument (or its default), and the instructions
+ * after it read it, as they read the ENV values set before them.
+ */
+export function withBuildArgs(
+  dockerfile: Dockerfile,
+  buildArgs: Record<string, string>,
+): Dockerfile {
+  const stages = dockerfile.stages.map((stage) => {
+    const values: Record<string, string> = {};
+    const instructions = stage.instructions.map((instruction) => {
+      const args = EXPANDED.has(instruction.keyword)
+        ? expandVariables(instruction.args, values, instruction.keyword === 'RUN')
+        : instruction.args;
+      if (instruction.keyword === 'ARG') {
+        for (const [name, fallback] of Object.entries(argsOf(args))) {
+          values[name] = buildArgs[name] ?? fallback ?? '';
+        }
+      }
+      if (instruction.keyword === 'ENV') Object.assign(values, envOf(args));
+      return { ...instruction, args };
+    });
+    return { ...stage, instructions };
+  });
+  return { ...dockerfile, stages };
+}

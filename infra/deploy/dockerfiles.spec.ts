@@ -1,5 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import { runInNewContext } from 'node:vm';
 import type { Dockerfile, Instruction, Stage } from './dockerfile';
-import { envOf, execForm, flagsAndWords, healthcheckOf, parseDockerfile } from './dockerfile';
+import {
+  argsOf,
+  envOf,
+  execForm,
+  flagsAndWords,
+  healthcheckOf,
+  parseDockerfile,
+  withBuildArgs,
+} from './dockerfile';
 import {
   deployedApps,
   exists,
@@ -7,6 +17,9 @@ import {
   PAGE_META_PORT,
   portOf,
   readText,
+  REPO_ROOT,
+  SERVICE_DOCKERFILE,
+  serviceBuildArgs,
   WEB_APP,
   WEB_PORT,
   workspaceGlobs,
@@ -32,6 +45,23 @@ const exposedPorts = (stage: Stage): string[] =>
   ofKind(stage, 'EXPOSE').flatMap((instruction) =>
     instruction.args.split(/\s+/).map((word) => word.replace(/\/tcp$/, '')),
   );
+
+/**
+ * The URL a `node -e` health check fetches, run with the image's environment: its fetch and
+ * process.exit are stand-ins, and nothing is sent.
+ */
+function healthcheckUrl(script: string, environment: Record<string, string>): string {
+  const fetched: string[] = [];
+  runInNewContext(script, {
+    fetch: (url: unknown) => {
+      fetched.push(String(url));
+      return new Promise(() => undefined);
+    },
+    process: { env: { ...environment }, exit: () => undefined },
+  });
+  expect(fetched).toHaveLength(1);
+  return fetched[0]!;
+}
 
 /**
  * The build stage every image shares: the workspace installed from its manifests first
@@ -119,26 +149,136 @@ describe('the Dockerfile parser', () => {
       command: ['node', '-e', 'process.exit(0)'],
     });
   });
+  it('reads a stage as docker build --build-arg does: each ARG in scope after it', () => {
+    const sut = withBuildArgs(
+      parseDockerfile(
+        [
+          'FROM node:20 AS build',
+          'ARG SERVICE',
+          'RUN echo ${SERVICE} $HOME',
+          'FROM node:20',
+          'ARG SERVICE PORT=1 UNSET',
+          'ENV PORT=${PORT} NAME=$SERVICE-${UNSET}x',
+          'EXPOSE $PORT',
+          'COPY dist/${NAME}/ ./',
+          'HEALTHCHECK CMD ["node", "-e", "${PORT}"]',
+        ].join('\n'),
+      ),
+      { SERVICE: 'timeline' },
+    );
+
+    // The shell's own variables stay for the shell; CMD and HEALTHCHECK run in the container.
+    expect(sut.stages.map((stage) => stage.instructions.map(({ args }) => args))).toEqual([
+      ['SERVICE', 'echo timeline $HOME'],
+      [
+        'SERVICE PORT=1 UNSET',
+        'PORT=1 NAME=timeline-x',
+        '1',
+        'dist/timeline-x/ ./',
+        'CMD ["node", "-e", "${PORT}"]',
+      ],
+    ]);
+  });
 });
 
-describe('the service Dockerfiles', () => {
+describe(`the service Dockerfile (${SERVICE_DOCKERFILE})`, () => {
+  const text = readText(SERVICE_DOCKERFILE);
+  const written = parseDockerfile(text);
+
   it('finds the deployed apps (apps/*/src/main.ts)', () => {
     expect(apps).toEqual(expect.arrayContaining(['gateway', 'identity']));
   });
 
-  describe.each(apps)('apps/%s/Dockerfile', (app) => {
-    const path = `apps/${app}/Dockerfile`;
-    const port = portOf(app);
-    let sut: Dockerfile;
-    let build: Stage;
-    let runtime: Stage;
+  it.each(apps)('is the only Dockerfile of %s (apps/<app>/Dockerfile are gone)', (app) => {
+    expect(exists(`apps/${app}/Dockerfile`)).toBe(false);
+  });
 
-    beforeAll(() => {
-      expect(exists(path)).toBe(true);
-      sut = parseDockerfile(readText(path));
-      build = sut.stages[0]!;
-      runtime = sut.stages.at(-1)!;
+  it('takes the service and its port as build arguments, and no other', () => {
+    const declared = written.stages.flatMap((stage) =>
+      ofKind(stage, 'ARG').flatMap((instruction) => Object.keys(argsOf(instruction.args))),
+    );
+    expect([...new Set(declared)].sort()).toEqual(Object.keys(serviceBuildArgs('gateway')).sort());
+    // No default: a build that names no service must not build one.
+    for (const stage of written.stages) {
+      for (const instruction of ofKind(stage, 'ARG')) {
+        expect(Object.values(argsOf(instruction.args))).toEqual(
+          Object.values(argsOf(instruction.args)).map(() => undefined),
+        );
+      }
+    }
+  });
+
+  it('declares SERVICE in the build stage only after npm ci, so every service shares that layer', () => {
+    const build = written.stages[0]!;
+    const install = indexOf(build, (instruction) => /^npm ci\b/.test(instruction.args));
+    const declared = indexOf(
+      build,
+      (instruction) => instruction.keyword === 'ARG' && 'SERVICE' in argsOf(instruction.args),
+    );
+    expect(install).toBeGreaterThan(-1);
+    expect(declared).toBeGreaterThan(install);
+  });
+
+  describe('a build without the right arguments', () => {
+    const runtime = written.stages.at(-1)!;
+    /** The runtime stage's check, run by sh as RUN would, with these build arguments. */
+    const check = (environment: Record<string, string>) =>
+      spawnSync('/bin/sh', ['-c', ofKind(runtime, 'RUN')[0]!.args], {
+        env: { PATH: process.env['PATH'], ...environment },
+        encoding: 'utf8',
+      });
+
+    it('fails at the first step of the runtime stage, which runs beside the install', () => {
+      // Before anything that waits for the build stage (COPY --from).
+      const first = runtime.instructions.findIndex(({ keyword }) => keyword !== 'ARG');
+      expect(runtime.instructions[first]).toEqual(ofKind(runtime, 'RUN')[0]);
+      expect(check(serviceBuildArgs('timeline')).status).toBe(0);
     });
+
+    it.each([
+      ['no SERVICE', { PORT: '3002' }],
+      ['no PORT', { SERVICE: 'timeline' }],
+      ['an empty SERVICE', { SERVICE: '', PORT: '3002' }],
+      ['a PORT that is not a number', { SERVICE: 'timeline', PORT: 'http' }],
+      ['neither', {}],
+    ])('with %s, and says what to pass', (_case, environment) => {
+      const result = check(environment);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('--build-arg SERVICE=<service> --build-arg PORT=<port>');
+    });
+
+    describe('with a SERVICE that is not a Node service', () => {
+      const build = written.stages[0]!;
+      const runs = ofKind(build, 'RUN');
+      const guard = runs.find(({ args }) => args.includes('src/main.ts'))!;
+      /** The build stage's guard, run by sh in the build context as RUN would. */
+      const run = (service: string) =>
+        spawnSync('/bin/sh', ['-c', guard.args], {
+          cwd: REPO_ROOT,
+          env: { PATH: process.env['PATH'], SERVICE: service },
+          encoding: 'utf8',
+        });
+
+      it('checks it before building it, and lets every deployed app through', () => {
+        const nxBuild = runs.find(({ args }) => args.includes('nx run'))!;
+        expect(build.instructions.indexOf(guard)).toBeLessThan(build.instructions.indexOf(nxBuild));
+        for (const app of apps)
+          expect({ app, status: run(app).status }).toEqual({ app, status: 0 });
+      });
+
+      it.each([WEB_APP, 'e2e', 'nothing', ''])('fails with SERVICE=%p and says why', (service) => {
+        const result = run(service);
+        expect(result.status).not.toBe(0);
+        expect(result.stderr).toContain(`SERVICE=${service} is not a Node service`);
+      });
+    });
+  });
+
+  describe.each(apps)('built with SERVICE=%s', (app) => {
+    const port = portOf(app);
+    const sut = withBuildArgs(written, serviceBuildArgs(app));
+    const build = sut.stages[0]!;
+    const runtime = sut.stages.at(-1)!;
 
     it('builds in one stage and runs from another', () => {
       expect(sut.stages.length).toBeGreaterThanOrEqual(2);
@@ -187,8 +327,10 @@ describe('the service Dockerfiles', () => {
       const checks = ofKind(runtime, 'HEALTHCHECK');
       expect(checks).toHaveLength(1);
       const { options, command } = healthcheckOf(checks[0]!.args);
-      expect(command[0]).toBe('node');
-      expect(command.join(' ')).toContain(`fetch('http://127.0.0.1:${port}/health')`);
+      expect(command.slice(0, 2)).toEqual(['node', '-e']);
+      expect(healthcheckUrl(command[2]!, envOfStage(runtime))).toBe(
+        `http://127.0.0.1:${port}/health`,
+      );
       expect(Object.keys(options)).toEqual(
         expect.arrayContaining(['interval', 'timeout', 'retries']),
       );

