@@ -15,8 +15,7 @@ import {
 } from '@wave/testing';
 import type { IdentityConfig } from '../src/config/identity.config';
 import { loadIdentityConfig } from '../src/config/identity.config';
-import { migrateIdentity } from '../src/database/migrate';
-import { createIdentityApp } from '../src/identity-app';
+import { identityService } from '../src/service';
 
 /**
  * The identity service in-process against a fresh database and Redis namespace.
@@ -39,9 +38,9 @@ export class IdentityHarness {
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
     });
-    await migrateIdentity(this.config);
+    await identityService.migrate(this.config);
     this.media = await startMediaClaimsStandIn(this.redis.url, this.redis.keyPrefix);
-    this.app = await createIdentityApp(this.config);
+    this.app = await identityService.createApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
     return this;

@@ -7,3 +7,4 @@ export * from './zod-validation.pipe';
 export * from './service-commands';
 export * from './projected-users';
 export * from './graceful-shutdown';
+export * from './define-service';

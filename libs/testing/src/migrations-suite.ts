@@ -60,3 +60,24 @@ export function describeMigrations(service: string, suite: MigrationsSuite): voi
     });
   });
 }
+
+/** What `describeServiceMigrations` needs of a service (`defineService`'s definition). */
+export interface MigratingService<Config> {
+  readonly name: string;
+  readonly schema: string;
+  readonly migrations: unknown;
+  loadConfig(env: Record<string, string | undefined>): Config;
+  migrate(config: Config): Promise<string[]>;
+  dataSourceOptions(config: Config): DataSourceOptions;
+}
+
+/** `describeMigrations` for a service declared with `defineService`, in test mode. */
+export function describeServiceMigrations<Config>(service: MigratingService<Config>): void {
+  const config = (url: string) => service.loadConfig({ NODE_ENV: 'test', DATABASE_URL: url });
+  describeMigrations(service.name, {
+    schema: service.schema,
+    migrate: (url) => service.migrate(config(url)),
+    dataSourceOptions: (url) => service.dataSourceOptions(config(url)),
+    migrationCount: (service.migrations as readonly unknown[]).length,
+  });
+}

@@ -32,6 +32,3 @@ export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
 
 export const loadIdentityConfig = (env: Record<string, string | undefined>): IdentityConfig =>
   loadConfig(identityEnvSchema, env);
-
-/** The only place identity reads the environment. */
-export const identityConfigFromEnvironment = (): IdentityConfig => loadIdentityConfig(process.env);

@@ -10,6 +10,7 @@ import {
 } from '@wave/demo-data';
 import { OutboxRelay } from '@wave/messaging';
 import { AppModule } from '../app.module';
+import { identityService } from '../service';
 import { AuthService } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import type { IdentityConfig } from '../config/identity.config';
@@ -49,7 +50,10 @@ export async function seedIdentity(
 ): Promise<IdentitySeedResult> {
   const data = generateDemoData(options.size, options.now ?? new Date());
   const app = await NestFactory.createApplicationContext(
-    AppModule.register(config, [{ provide: PasswordHasher, useClass: OnePasswordHasher }]),
+    identityService.rootModule(
+      config,
+      AppModule.register(config, [{ provide: PasswordHasher, useClass: OnePasswordHasher }]),
+    ),
     { logger: ['error', 'warn'] },
   );
   await app.init();
