@@ -9,9 +9,33 @@
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { prepareDatabase, runMigrations } from '@wave/database';
 import { createTestDatabase } from '@wave/testing';
+
+/** What the generator needs of a service's definition (`defineService`, in src/service.ts). */
+interface DefinedService {
+  configFromEnvironment(): unknown;
+  dataSourceOptions(config: unknown): DataSourceOptions;
+}
+
+const isDefinedService = (value: unknown): value is DefinedService =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as DefinedService).dataSourceOptions === 'function' &&
+  typeof (value as DefinedService).configFromEnvironment === 'function';
+
+/** The service's data source, from its definition (apps/<app>/src/service.ts). */
+async function dataSourceOf(app: string): Promise<DataSource> {
+  const module = (await import(join(__dirname, '../../apps', app, 'src/service.ts'))) as Record<
+    string,
+    unknown
+  >;
+  const service = Object.values(module).find(isDefinedService);
+  if (!service) throw new Error(`apps/${app}/src/service.ts declares no service (defineService)`);
+  return new DataSource(service.dataSourceOptions(service.configFromEnvironment()));
+}
 
 async function main(): Promise<void> {
   const [app, rawName] = process.argv.slice(2);
@@ -24,12 +48,7 @@ async function main(): Promise<void> {
     process.env['DATABASE_URL'] = scratch.url;
     // A development tool: the app's built-in secrets are fine (its config refuses them otherwise).
     process.env['NODE_ENV'] ||= 'development';
-    const module = (await import(
-      join(__dirname, '../../apps', app, 'src/database/data-source.cli.ts')
-    )) as {
-      default: DataSource;
-    };
-    const dataSource = module.default;
+    const dataSource = await dataSourceOf(app);
     const schema = (dataSource.options as { schema?: string }).schema ?? 'public';
     await prepareDatabase(scratch.url, schema);
     await dataSource.initialize();
