@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { listVar, loadConfig, portVar, serviceEnvSchema, urlListVar } from '@wave/config';
 import { SERVICE_PORTS } from '@wave/contracts';
 import { DEFAULT_SESSION_TTL_SECONDS } from '@wave/sessions';
+import type { UpstreamUrlVar } from '../routing/route-table';
+import { UPSTREAMS, urlVarOf } from '../routing/route-table';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 /**
@@ -10,15 +12,14 @@ const count = (fallback: number) => z.coerce.number().int().min(1).default(fallb
  */
 const serviceUrl = (port: number) => urlListVar(`http://127.0.0.1:${port}`, ['http:', 'https:']);
 
+/** `IDENTITY_URL`, `TIMELINE_URL`, …: one per service of the route table's record. */
+const upstreamUrls = Object.fromEntries(
+  UPSTREAMS.map((upstream) => [urlVarOf(upstream), serviceUrl(SERVICE_PORTS[upstream])]),
+) as Record<UpstreamUrlVar, ReturnType<typeof serviceUrl>>;
+
 export const gatewayEnvSchema = serviceEnvSchema({
   PORT: portVar(SERVICE_PORTS.gateway),
-  IDENTITY_URL: serviceUrl(SERVICE_PORTS.identity),
-  TIMELINE_URL: serviceUrl(SERVICE_PORTS.timeline),
-  COMMUNITIES_URL: serviceUrl(SERVICE_PORTS.communities),
-  SEARCH_URL: serviceUrl(SERVICE_PORTS.search),
-  MEDIA_URL: serviceUrl(SERVICE_PORTS.media),
-  RECOMMENDATIONS_URL: serviceUrl(SERVICE_PORTS.recommendations),
-  ANALYTICS_URL: serviceUrl(SERVICE_PORTS.analytics),
+  ...upstreamUrls,
   /** Browser origins allowed to make state-changing calls (besides the gateway's own). */
   ALLOWED_ORIGINS: listVar([
     'http://localhost:8080',

@@ -9,7 +9,7 @@ import {
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { RouteRule, Upstream } from '../routing/route-table';
-import { pathOf, UPSTREAM_TIMEOUTS_MS, UPSTREAMS } from '../routing/route-table';
+import { pathOf, UPSTREAM_TIMEOUTS_MS, UPSTREAMS, urlVarOf } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
 import { Replicas } from './replicas';
 import { neverConnected, retryReasonOf } from './retry-rule';
@@ -153,22 +153,7 @@ export class Upstreams {
   }
 
   private urlsOf(upstream: Upstream): string[] {
-    switch (upstream) {
-      case 'identity':
-        return this.config.IDENTITY_URL;
-      case 'timeline':
-        return this.config.TIMELINE_URL;
-      case 'communities':
-        return this.config.COMMUNITIES_URL;
-      case 'search':
-        return this.config.SEARCH_URL;
-      case 'media':
-        return this.config.MEDIA_URL;
-      case 'recommendations':
-        return this.config.RECOMMENDATIONS_URL;
-      case 'analytics':
-        return this.config.ANALYTICS_URL;
-    }
+    return this.config[urlVarOf(upstream)];
   }
 
   /**

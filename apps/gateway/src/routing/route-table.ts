@@ -1,24 +1,38 @@
 /**
- * Which service owns which public path. The first matching rule wins, so a more
- * specific rule of one service (say `/api/users/{id}/tweets`) must come before a
- * broader rule of another (`/api/users/...`).
+ * Every service behind the gateway, the one record its upstreams come from: each is reached at
+ * `<SERVICE>_URL` (a URL, or its replicas' URLs; the port of SERVICE_PORTS by default), and may
+ * take `timeoutMs` to answer where the default (UPSTREAM_TIMEOUT_MS) is too short (media decodes
+ * and re-encodes images of up to 40 megapixels). A new service is a line here and its rules below.
  */
-export const UPSTREAMS = [
-  'identity',
-  'timeline',
-  'communities',
-  'search',
-  'media',
-  'recommendations',
-  'analytics',
-] as const;
-export type Upstream = (typeof UPSTREAMS)[number];
+export const UPSTREAM_SERVICES = {
+  identity: {},
+  timeline: {},
+  communities: {},
+  search: {},
+  media: { timeoutMs: 60_000 },
+  recommendations: {},
+  analytics: {},
+} as const satisfies Record<string, { timeoutMs?: number }>;
 
-/**
- * How long a service may take to answer, where the default (UPSTREAM_TIMEOUT_MS)
- * is too short: media decodes and re-encodes images of up to 40 megapixels.
+export type Upstream = keyof typeof UPSTREAM_SERVICES;
+export const UPSTREAMS = Object.keys(UPSTREAM_SERVICES) as Upstream[];
+
+/** The variable naming where a service runs: `TIMELINE_URL`. */
+export type UpstreamUrlVar = `${Uppercase<Upstream>}_URL`;
+export const urlVarOf = (upstream: Upstream): UpstreamUrlVar =>
+  `${upstream.toUpperCase() as Uppercase<Upstream>}_URL`;
+
+export const UPSTREAM_TIMEOUTS_MS: Partial<Record<Upstream, number>> = Object.fromEntries(
+  Object.entries(UPSTREAM_SERVICES).flatMap(([upstream, settings]) =>
+    'timeoutMs' in settings ? [[upstream, settings.timeoutMs]] : [],
+  ),
+);
+
+/*
+ * Which service owns which public path (ROUTES): the first matching rule wins, so a more
+ * specific rule of one service (say `/api/users/{id}/tweets`) must come before a broader rule
+ * of another (`/api/users/...`).
  */
-export const UPSTREAM_TIMEOUTS_MS: Partial<Record<Upstream, number>> = { media: 60_000 };
 
 /**
  * Limits of single routes, on top of the general budget; ROUTE_LIMITS
