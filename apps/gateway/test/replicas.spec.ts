@@ -36,7 +36,10 @@ class Replica {
         }
         this.received.push(`${req.method} ${req.url} ${Buffer.concat(chunks).toString()}`.trim());
         // As a process killed mid-request does: the connection breaks, no answer.
-        if (this.behaviour === 'reset') return req.socket.destroy();
+        if (this.behaviour === 'reset') {
+          req.socket.destroy();
+          return;
+        }
         res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ answeredBy: this.name }));
