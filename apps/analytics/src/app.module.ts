@@ -1,13 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
-import { InternalAuthModule } from '@wave/internal-auth';
-import { REDIS_CLIENT, RedisModule } from '@wave/redis';
-import { RpcClientModule } from '@wave/rpc';
-import type { HealthCheck } from '@wave/service-runtime';
-import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { UserAnalyticsRepository } from './analytics/user-analytics.repository';
 import { UserAnalyticsService } from './analytics/user-analytics.service';
@@ -18,7 +10,6 @@ import { RawEventsRepository } from './common/raw-events.repository';
 import { CommunitiesRepository } from './communities/communities.repository';
 import type { AnalyticsConfig } from './config/analytics.config';
 import { ANALYTICS_CONFIG } from './config/analytics.config';
-import { analyticsDataSourceOptions } from './database/analytics-data-source';
 import { AnalyticsEventsWorker } from './events/analytics-events.worker';
 import { EngagementRepository } from './events/engagement.repository';
 import { EngagementService } from './events/engagement.service';
@@ -44,33 +35,13 @@ import { SitemapsController } from './sitemaps/sitemaps.controller';
 import { SitemapsRepository } from './sitemaps/sitemaps.repository';
 import { SitemapsService } from './sitemaps/sitemaps.service';
 import { UsersRepository } from './users/users.repository';
-import { serviceMetricsModule } from '@wave/metrics';
 
+/** Analytics' own module; its infrastructure is `analyticsService`'s (service.ts). */
 @Module({})
 export class AppModule {
   static register(config: AnalyticsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        loggingModule({ service: 'analytics', level: config.LOG_LEVEL }),
-        serviceMetricsModule('analytics', config),
-        TypeOrmModule.forRoot(analyticsDataSourceOptions(config)),
-        RedisModule.forRoot({
-          url: config.REDIS_URL,
-          keyPrefix: config.REDIS_KEY_PREFIX,
-          name: 'analytics',
-        }),
-        InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
-        RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
-        HealthModule.register({
-          provide: HEALTH_CHECKS,
-          inject: [DataSource, REDIS_CLIENT],
-          useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
-            { name: 'postgres', check: () => dataSource.query('SELECT 1') },
-            { name: 'redis', check: () => redis.ping() },
-          ],
-        }),
-      ],
       controllers: [
         SeoAnalysisController,
         AnalyticsController,

@@ -22,11 +22,10 @@ import {
   injectSigned,
   publishEvent,
 } from '@wave/testing';
-import { createAnalyticsApp } from '../src/analytics-app';
 import type { AnalyticsConfig } from '../src/config/analytics.config';
 import { loadAnalyticsConfig } from '../src/config/analytics.config';
-import { migrateAnalytics } from '../src/database/migrate';
 import { ViewBatcher } from '../src/ingest/view-batcher';
+import { analyticsService } from '../src/service';
 
 jest.setTimeout(30_000);
 
@@ -68,7 +67,7 @@ export class AnalyticsHarness {
       BACKFILL_ON_START: 'false',
       ...env,
     });
-    await migrateAnalytics(this.config);
+    await analyticsService.migrate(this.config);
     const connection = {
       connection: bullConnection(this.config.REDIS_URL),
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
@@ -80,7 +79,7 @@ export class AnalyticsHarness {
   }
 
   async startApp(): Promise<void> {
-    this.app = await createAnalyticsApp(this.config);
+    this.app = await analyticsService.createApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
   }

@@ -25,10 +25,9 @@ import {
   startMediaClaimsStandIn,
   uniqueUsername,
 } from '@wave/testing';
-import { createCommunitiesApp } from '../src/communities-app';
 import type { CommunitiesConfig } from '../src/config/communities.config';
 import { loadCommunitiesConfig } from '../src/config/communities.config';
-import { migrateCommunities } from '../src/database/migrate';
+import { communitiesService } from '../src/service';
 
 jest.setTimeout(30_000);
 
@@ -63,7 +62,7 @@ export class CommunitiesHarness {
       LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
       NODE_ENV: 'test',
     });
-    await migrateCommunities(this.config);
+    await communitiesService.migrate(this.config);
     this.media = await startMediaClaimsStandIn(
       this.redisNamespace.url,
       this.redisNamespace.keyPrefix,
@@ -72,7 +71,7 @@ export class CommunitiesHarness {
       connection: bullConnection(this.config.REDIS_URL),
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
     });
-    this.app = await createCommunitiesApp(this.config);
+    this.app = await communitiesService.createApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
     return this;

@@ -3,7 +3,7 @@ import { seedCommandOptions } from '@wave/demo-data';
 import { seedIdentity } from './seed/seed';
 import { identityService } from './service';
 
-/** `node main.js [serve|migrate|seed [--size default|large]]`. */
+/** `node main.js [serve|migrate|replay --to <service> …|seed [--size default|large]]`. */
 identityService.main((config) => ({
   seed: async () => {
     const seeded = await seedIdentity(

@@ -4,6 +4,7 @@ import { AppModule } from './app.module';
 import { IDENTITY_SCHEMA, loadIdentityConfig } from './config/identity.config';
 import { IDENTITY_MIGRATIONS } from './database/migrations';
 import { FollowEntity } from './follows/follow.entity';
+import { identityReplaySources } from './replay/identity-replay-sources';
 import { UserEntity } from './users/user.entity';
 
 /** Accounts, credentials, sessions, profiles and the follow graph. */
@@ -16,6 +17,7 @@ export const identityService = defineService({
   module: (config) => AppModule.register(config),
   events: true,
   rpc: () => ({}),
+  replaySources: identityReplaySources,
   configureApp: async (app) => {
     await app.register(fastifyCookie);
   },

@@ -21,8 +21,7 @@ import {
 } from '@wave/testing';
 import type { MediaConfig } from '../src/config/media.config';
 import { loadMediaConfig } from '../src/config/media.config';
-import { migrateMedia } from '../src/database/migrate';
-import { createMediaApp } from '../src/media-app';
+import { mediaService } from '../src/service';
 
 /** The media service in-process against a fresh database, Redis namespace and bucket. */
 export class MediaHarness {
@@ -49,12 +48,12 @@ export class MediaHarness {
       NODE_ENV: 'test',
       ...overrides,
     });
-    await migrateMedia(this.config);
+    await mediaService.migrate(this.config);
     this.events = new EventQueues({
       connection: bullConnection(this.config.REDIS_URL),
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
     });
-    this.app = await createMediaApp(this.config);
+    this.app = await mediaService.createApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
     return this;

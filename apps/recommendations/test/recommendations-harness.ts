@@ -20,9 +20,8 @@ import {
 } from '@wave/testing';
 import type { RecommendationsConfig } from '../src/config/recommendations.config';
 import { loadRecommendationsConfig } from '../src/config/recommendations.config';
-import { migrateRecommendations } from '../src/database/migrate';
-import { createRecommendationsApp } from '../src/recommendations-app';
 import { RecommendationsCache } from '../src/recommendations/recommendations.cache';
+import { recommendationsService } from '../src/service';
 
 jest.setTimeout(30_000);
 
@@ -64,7 +63,7 @@ export class RecommendationsHarness {
       TRAINING_ENABLED: 'false',
       ...env,
     });
-    await migrateRecommendations(this.config);
+    await recommendationsService.migrate(this.config);
     this.events = new EventQueues({
       connection: bullConnection(this.config.REDIS_URL),
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
@@ -91,7 +90,7 @@ export class RecommendationsHarness {
   }
 
   async startApp(): Promise<void> {
-    this.app = await createRecommendationsApp(this.config);
+    this.app = await recommendationsService.createApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
   }

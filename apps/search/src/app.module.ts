@@ -1,55 +1,24 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Logger, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { InternalAuthModule } from '@wave/internal-auth';
-import { MessagingModule } from '@wave/messaging';
-import { REDIS_CLIENT, RedisModule } from '@wave/redis';
-import type { HealthCheck } from '@wave/service-runtime';
-import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import type { SearchConfig } from './config/search.config';
 import { SearchClicksRepository } from './analytics/search-clicks.repository';
 import { SearchClicksService } from './analytics/search-clicks.service';
 import { SEARCH_CONFIG } from './config/search.config';
-import { searchDataSourceOptions } from './database/search-data-source';
-import { MeiliSearchEngine, meilisearchHealthCheck } from './engine/meili-search.engine';
+import { MeiliSearchEngine } from './engine/meili-search.engine';
 import { PostgresSearchEngine } from './engine/postgres-search.engine';
 import type { SearchEngine } from './engine/search-engine';
 import { SEARCH_ENGINE } from './engine/search-engine';
 import { SearchIndexerWorker } from './events/search-indexer.worker';
 import { SearchResultsCache, withResultsCache } from './search/search-results.cache';
 import { SearchController } from './search/search.controller';
-import { serviceMetricsModule } from '@wave/metrics';
 
+/** Search's own module; its infrastructure is `searchService`'s (service.ts). */
 @Module({})
 export class AppModule {
   static register(config: SearchConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        loggingModule({ service: 'search', level: config.LOG_LEVEL }),
-        serviceMetricsModule('search', config),
-        TypeOrmModule.forRoot(searchDataSourceOptions(config)),
-        RedisModule.forRoot({
-          url: config.REDIS_URL,
-          keyPrefix: config.REDIS_KEY_PREFIX,
-          name: 'search',
-        }),
-        InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
-        MessagingModule.forService(config),
-        HealthModule.register({
-          provide: HEALTH_CHECKS,
-          inject: [DataSource, REDIS_CLIENT],
-          useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
-            { name: 'postgres', check: () => dataSource.query('SELECT 1') },
-            { name: 'redis', check: () => redis.ping() },
-            ...(config.MEILI_URL
-              ? [{ name: 'meilisearch', check: meilisearchHealthCheck(config.MEILI_URL) }]
-              : []),
-          ],
-        }),
-      ],
       controllers: [SearchController],
       providers: [
         { provide: SEARCH_CONFIG, useValue: config },

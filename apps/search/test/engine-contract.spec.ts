@@ -6,11 +6,10 @@ import { searchQuerySchema } from '@wave/contracts';
 import type { TestDatabase } from '@wave/testing';
 import { createTestDatabase } from '@wave/testing';
 import { loadSearchConfig } from '../src/config/search.config';
-import { migrateSearch } from '../src/database/migrate';
-import { searchDataSourceOptions } from '../src/database/search-data-source';
 import { MeiliSearchEngine } from '../src/engine/meili-search.engine';
 import { PostgresSearchEngine } from '../src/engine/postgres-search.engine';
 import type { IndexedPost, IndexedUser, SearchEngine } from '../src/engine/search-engine';
+import { searchService } from '../src/service';
 
 jest.setTimeout(30_000);
 
@@ -98,8 +97,8 @@ describe.each(ENGINES)('search engine contract: $name', ({ name, start }) => {
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
     });
-    await migrateSearch(config);
-    dataSource = await new DataSource(searchDataSourceOptions(config)).initialize();
+    await searchService.migrate(config);
+    dataSource = await new DataSource(searchService.dataSourceOptions(config)).initialize();
     engine = await start(dataSource);
     sut = engine.engine;
   });

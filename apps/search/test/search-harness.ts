@@ -16,8 +16,7 @@ import {
 } from '@wave/testing';
 import type { SearchConfig } from '../src/config/search.config';
 import { loadSearchConfig } from '../src/config/search.config';
-import { migrateSearch } from '../src/database/migrate';
-import { createSearchApp } from '../src/search-app';
+import { searchService } from '../src/service';
 
 jest.setTimeout(30_000);
 
@@ -45,12 +44,12 @@ export class SearchHarness {
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
     });
-    await migrateSearch(this.config);
+    await searchService.migrate(this.config);
     this.events = new EventQueues({
       connection: bullConnection(this.config.REDIS_URL),
       prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
     });
-    this.app = await createSearchApp(this.config);
+    this.app = await searchService.createApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
     return this;

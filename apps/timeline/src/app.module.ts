@@ -1,18 +1,8 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
-import { InternalAuthModule } from '@wave/internal-auth';
-import { MessagingModule } from '@wave/messaging';
-import { REDIS_CLIENT, RedisModule } from '@wave/redis';
-import { RpcClientModule } from '@wave/rpc';
-import type { HealthCheck } from '@wave/service-runtime';
-import { HEALTH_CHECKS, HealthModule, loggingModule } from '@wave/service-runtime';
 import { AuthorsRepository } from './authors/authors.repository';
 import type { TimelineConfig } from './config/timeline.config';
 import { TIMELINE_CONFIG } from './config/timeline.config';
-import { timelineDataSourceOptions } from './database/timeline-data-source';
 import { TimelineEventsWorker } from './events/timeline-events.worker';
 import { FanOutQueue } from './feeds/fan-out.queue';
 import { FanOutService } from './feeds/fan-out.service';
@@ -39,37 +29,13 @@ import { TweetsRepository } from './tweets/tweets.repository';
 import { TweetsService } from './tweets/tweets.service';
 import { TweetCacheStore } from './tweet-cache/tweet-cache.store';
 import { TweetViewsService } from './tweet-cache/tweet-views.service';
-import { serviceMetricsModule } from '@wave/metrics';
 
+/** Timeline's own module; its infrastructure is `timelineService`'s (service.ts). */
 @Module({})
 export class AppModule {
   static register(config: TimelineConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        // No request-scoped logger: the feed is the hottest read, and pino-http with its async
-        // context cost a sixth of a read's CPU (BENCHMARKS.md); the access log and error lines
-        // name the request.
-        loggingModule({ service: 'timeline', level: config.LOG_LEVEL, perRequest: false }),
-        serviceMetricsModule('timeline', config),
-        TypeOrmModule.forRoot(timelineDataSourceOptions(config)),
-        RedisModule.forRoot({
-          url: config.REDIS_URL,
-          keyPrefix: config.REDIS_KEY_PREFIX,
-          name: 'timeline',
-        }),
-        InternalAuthModule.forRoot({ secret: config.INTERNAL_AUTH_SECRET }),
-        RpcClientModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }),
-        MessagingModule.forService(config),
-        HealthModule.register({
-          provide: HEALTH_CHECKS,
-          inject: [DataSource, REDIS_CLIENT],
-          useFactory: (dataSource: DataSource, redis: Redis): HealthCheck[] => [
-            { name: 'postgres', check: () => dataSource.query('SELECT 1') },
-            { name: 'redis', check: () => redis.ping() },
-          ],
-        }),
-      ],
       controllers: [
         FeedsController,
         TweetsController,

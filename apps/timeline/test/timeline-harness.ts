@@ -30,10 +30,9 @@ import {
 } from '@wave/testing';
 import type { TimelineConfig } from '../src/config/timeline.config';
 import { loadTimelineConfig } from '../src/config/timeline.config';
-import { migrateTimeline } from '../src/database/migrate';
 import type { FanOutOutcome } from '../src/events/timeline-events.worker';
 import { FAN_OUT_QUEUE } from '../src/feeds/fan-out.queue';
-import { createTimelineApp } from '../src/timeline-app';
+import { timelineService } from '../src/service';
 
 export interface OutboxRow {
   name: string;
@@ -81,7 +80,7 @@ export class TimelineHarness {
       NODE_ENV: 'test',
       ...overrides,
     });
-    await migrateTimeline(this.config);
+    await timelineService.migrate(this.config);
     this.media = await startMediaClaimsStandIn(
       this.redisNamespace.url,
       this.redisNamespace.keyPrefix,
@@ -93,7 +92,7 @@ export class TimelineHarness {
     this.events = new EventQueues(connection);
     this.fanOutQueue = new Queue(FAN_OUT_QUEUE, connection);
     this.rawRedis = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    this.app = await createTimelineApp(this.config);
+    this.app = await timelineService.createApp(this.config);
     await this.app.init();
     await this.app.getHttpAdapter().getInstance().ready();
     return this;

@@ -18,11 +18,9 @@ import { CommunitiesRepository } from '../../../apps/communities/src/communities
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { loadCommunitiesConfig } from '../../../apps/communities/src/config/communities.config';
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { communitiesDataSourceOptions } from '../../../apps/communities/src/database/communities-data-source';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { migrateCommunities } from '../../../apps/communities/src/database/migrate';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { PostsRepository } from '../../../apps/communities/src/posts/posts.repository';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { communitiesService } from '../../../apps/communities/src/service';
 
 const SMALL = Number(process.env['BENCH_COMMUNITIES_SMALL'] ?? 1_000);
 const LARGE = Number(process.env['BENCH_COMMUNITIES_LARGE'] ?? 200_000);
@@ -112,8 +110,8 @@ async function measure(size: number): Promise<Timings> {
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
   });
-  await migrateCommunities(config);
-  const dataSource = new DataSource(communitiesDataSourceOptions(config));
+  await communitiesService.migrate(config);
+  const dataSource = new DataSource(communitiesService.dataSourceOptions(config));
   await dataSource.initialize();
   try {
     const started = Date.now();

@@ -53,11 +53,9 @@ import { CandidatesService } from '../../../apps/recommendations/src/candidates/
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { loadRecommendationsConfig } from '../../../apps/recommendations/src/config/recommendations.config';
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { migrateRecommendations } from '../../../apps/recommendations/src/database/migrate';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { createRecommendationsApp } from '../../../apps/recommendations/src/recommendations-app';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { RecommendationsService } from '../../../apps/recommendations/src/recommendations/recommendations.service';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { recommendationsService } from '../../../apps/recommendations/src/service';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import {
   FEATURE_NAMES,
@@ -1593,7 +1591,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
     };
     const config = loadRecommendationsConfig(configEnv);
-    await migrateRecommendations(config);
+    await recommendationsService.migrate(config);
 
     // Identity's and communities' answers as a list is read: what the platform holds.
     const ownerFollows = new Set<string>();
@@ -1690,7 +1688,7 @@ async function main(): Promise<void> {
 async function openApp(
   config: ReturnType<typeof loadRecommendationsConfig>,
 ): Promise<NestFastifyApplication> {
-  const app = await createRecommendationsApp(config);
+  const app = await recommendationsService.createApp(config);
   scratch.app = app;
   await app.init();
   return app;

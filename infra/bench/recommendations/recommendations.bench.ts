@@ -50,7 +50,7 @@ import { recommendationsCacheKey } from '../../../apps/recommendations/src/recom
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { loadRecommendationsConfig } from '../../../apps/recommendations/src/config/recommendations.config';
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { recommendationsDataSourceOptions } from '../../../apps/recommendations/src/database/recommendations-data-source';
+import { recommendationsService } from '../../../apps/recommendations/src/service';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import {
   HOT_ENGAGEMENT_SQL,
@@ -761,7 +761,7 @@ async function main(): Promise<void> {
   await db.connect();
   const redis = new Redis(redisUrl);
   const dataSource = new DataSource(
-    recommendationsDataSourceOptions(loadRecommendationsConfig(env)),
+    recommendationsService.dataSourceOptions(loadRecommendationsConfig(env)),
   );
   try {
     for (const name of ['identity', 'communities', 'recommendations']) migrateBuilt(name, env);

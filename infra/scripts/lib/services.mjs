@@ -2,10 +2,11 @@
 // Each new service adds itself here. `command` overrides `node dist/apps/<name>/main.js`.
 // `seed`: its `seed` command writes its part of the demo community (the first one alone,
 // then the others side by side). `metricsPort`: where it serves its Prometheus metrics
-// (METRICS_PORT: 9400 plus its port's last digit, apart from its API).
+// (METRICS_PORT: 9400 plus its port's last digit, apart from its API). `replay`: it owns rows
+// others project, and `npm run replay -- --to <service>` runs its `replay` command.
 export const SERVICES = [
-  { name: 'identity', port: 3001, metricsPort: 9401, migrate: true, seed: true },
-  { name: 'timeline', port: 3002, metricsPort: 9402, migrate: true, seed: true },
+  { name: 'identity', port: 3001, metricsPort: 9401, migrate: true, seed: true, replay: true },
+  { name: 'timeline', port: 3002, metricsPort: 9402, migrate: true, seed: true, replay: true },
   { name: 'communities', port: 3003, metricsPort: 9403, migrate: true, seed: true },
   { name: 'search', port: 3005, metricsPort: 9405, migrate: true },
   { name: 'media', port: 3004, metricsPort: 9404, migrate: true },

@@ -11,3 +11,9 @@ export const SERVICE_PORTS = {
   web: 8080,
 } as const;
 export type ServiceName = keyof typeof SERVICE_PORTS;
+
+/**
+ * How a service's warning about text PostgreSQL refused (and no contract checked) begins: the
+ * error filter writes it, and the whole-stack tests watch the logs for it.
+ */
+export const UNSTORABLE_TEXT_LOG_PREFIX = 'PostgreSQL refused text that no contract checked';

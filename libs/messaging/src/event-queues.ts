@@ -55,6 +55,22 @@ export class EventQueues {
     return eventId;
   }
 
+  /** Adds events to one consumer's queue in one round trip (a replay's page). */
+  async publishAll(
+    consumer: EventConsumer,
+    events: readonly { name: EventName; payload: unknown }[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    const occurredAt = new Date().toISOString();
+    await this.get(consumer).addBulk(
+      events.map(({ name, payload }) => {
+        const eventId = uuidv7();
+        const envelope = { eventId, name, occurredAt, payload };
+        return { name, data: envelope, opts: eventJobOptions(consumer, eventId) };
+      }),
+    );
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     this.queues.clear();

@@ -6,3 +6,5 @@ export * from './messaging.module';
 export * from './event-subscriber';
 export * from './event-batcher';
 export * from './outbox-metrics';
+export * from './replay';
+export * from './replay-command';

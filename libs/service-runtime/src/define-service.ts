@@ -8,8 +8,14 @@ import { DataSource } from 'typeorm';
 import type { ServiceName } from '@wave/contracts';
 import { buildDataSourceOptions, prepareDatabase, runMigrations } from '@wave/database';
 import { InternalAuthModule } from '@wave/internal-auth';
-import type { PublisherConfig } from '@wave/messaging';
-import { MessagingModule, OutboxEventEntity } from '@wave/messaging';
+import type { PublisherConfig, ReplaySource } from '@wave/messaging';
+import {
+  describeReplay,
+  MessagingModule,
+  OutboxEventEntity,
+  parseReplayArguments,
+  runReplay,
+} from '@wave/messaging';
 import { serviceMetricsModule } from '@wave/metrics';
 import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import { RpcClientModule } from '@wave/rpc';
@@ -65,14 +71,19 @@ export interface ServiceOptions<Config extends ServiceConfig> {
   perRequestLogs?: boolean;
   /** Modules its health checks need, imported beside the infrastructure. */
   healthImports?: (config: Config) => DynamicModule[];
-  /** Health checks besides PostgreSQL's and Redis's. */
-  healthChecks?: ServiceHealthChecks;
+  /** Health checks besides PostgreSQL's and Redis's (search's Meilisearch's, when it has one). */
+  healthChecks?: (config: Config) => ServiceHealthChecks;
   /** Fastify's options (the largest body). */
   app?: (config: Config) => ServiceAppOptions;
   /** Anything to set on the app before it listens (a cookie parser, a content type parser). */
   configureApp?: (app: NestFastifyApplication, config: Config) => Promise<void> | void;
   /** Work after the migrations, on the same connection (analytics' day partitions). */
   afterMigrate?: (dataSource: DataSource, config: Config) => Promise<void>;
+  /**
+   * The rows it owns that others project, as events (`Replayer`): with them, its entry point
+   * has a `replay --to <service>` command.
+   */
+  replaySources?: (dataSource: DataSource) => ReplaySource[];
 }
 
 /** Commands of a service's own besides `serve` and `migrate` (`seed`, `reindex`). */
@@ -137,7 +148,7 @@ export function defineService<Config extends ServiceConfig>(
     });
 
   const infrastructure = (config: Config): DynamicModule => {
-    const extra = options.healthChecks;
+    const extra = options.healthChecks?.(config);
     const messaging = options.events ? [MessagingModule.forService(config)] : [];
     return {
       module: ServiceInfrastructureModule,
@@ -210,11 +221,29 @@ export function defineService<Config extends ServiceConfig>(
     },
 
     main(commands) {
+      const replaySources = options.replaySources;
       runServiceCommands(name, () => {
         const config = definition.configFromEnvironment();
         return {
           serve: async () => serveUntilStopped(await definition.createApp(config), config),
           migrate: async () => describeMigrationRun(await definition.migrate(config)),
+          ...(replaySources
+            ? {
+                replay: async () =>
+                  describeReplay(
+                    await runReplay(
+                      {
+                        owner: name,
+                        dataSourceOptions: dataSourceOptions(config),
+                        redisUrl: config.REDIS_URL,
+                        redisKeyPrefix: config.REDIS_KEY_PREFIX,
+                        sources: replaySources,
+                      },
+                      parseReplayArguments(process.argv.slice(3)),
+                    ),
+                  ),
+              }
+            : {}),
           ...commands?.(config),
         };
       });

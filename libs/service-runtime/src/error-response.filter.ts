@@ -3,6 +3,7 @@ import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { Catch, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@wave/contracts';
+import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/contracts';
 import { REQUEST_ID_HEADER } from './logging';
 
 /**
@@ -35,9 +36,6 @@ interface ErrorWithStatus {
  */
 const UNSTORABLE_TEXT_CODES: ReadonlySet<string> = new Set(['22021', '22P05']);
 export const UNSTORABLE_TEXT_MESSAGE = 'Text contains characters that cannot be stored';
-
-/** How the filter's warning about such text begins, for the tests that watch the logs. */
-export const UNSTORABLE_TEXT_LOG_PREFIX = 'PostgreSQL refused text that no contract checked';
 
 /** A database error (TypeORM's QueryFailedError, or pg's own) about unstorable text. */
 export function isUnstorableTextError(exception: unknown): boolean {

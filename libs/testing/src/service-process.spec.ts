@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/service-runtime';
+import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/contracts';
 import { freePort, isErrorLine } from './service-process';
 
 describe('freePort', () => {

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/service-runtime';
+import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/contracts';
 
 /** Where the test ports start: below the ephemeral range (32768+) that outgoing connections use. */
 const PORTS_FROM = 20_000;

@@ -87,7 +87,3 @@ export const ANALYTICS_SCHEMA = 'analytics';
 
 export const loadAnalyticsConfig = (env: Record<string, string | undefined>): AnalyticsConfig =>
   loadConfig(analyticsEnvSchema, env);
-
-/** The only place analytics reads the environment. */
-export const analyticsConfigFromEnvironment = (): AnalyticsConfig =>
-  loadAnalyticsConfig(process.env);

@@ -13,12 +13,12 @@ import {
 import { AppModule } from '../app.module';
 import { RawEventsRepository } from '../common/raw-events.repository';
 import type { AnalyticsConfig } from '../config/analytics.config';
-import { analyticsDataSourceOptions } from '../database/analytics-data-source';
 import { IngestService } from '../ingest/ingest.service';
 import { ViewBatcher } from '../ingest/view-batcher';
 import { addDays, utcDayOf } from '../maintenance/day-partitions.util';
 import { rawEventsWindow, VIEWER_DAYS } from '../maintenance/partition-windows.util';
 import { RollupsRepository } from '../rollups/rollups.repository';
+import { analyticsService } from '../service';
 import type { PastPostView } from './demo-views.repository';
 import { DemoViewsRepository } from './demo-views.repository';
 
@@ -85,8 +85,9 @@ export async function seedAnalytics(
   if (await seededAlready(config)) return { pageViews: 0, postViews: 0 };
   // The demo's members and communities arrive by events: no backfill from their owners here;
   // no Auto-SEO either (it reads the web server's pages, and the web server is not up yet).
+  const seeding = { ...config, BACKFILL_ON_START: false, AUTO_SEO_ENABLED: false };
   const app = await NestFactory.createApplicationContext(
-    AppModule.register({ ...config, BACKFILL_ON_START: false, AUTO_SEO_ENABLED: false }),
+    analyticsService.rootModule(seeding, AppModule.register(seeding)),
     {
       logger: ['error', 'warn'],
     },
@@ -196,7 +197,7 @@ export async function seedAnalytics(
  * workers: a skipped seed starts nothing it would stop at once.
  */
 async function seededAlready(config: AnalyticsConfig): Promise<boolean> {
-  const dataSource = await new DataSource(analyticsDataSourceOptions(config)).initialize();
+  const dataSource = await new DataSource(analyticsService.dataSourceOptions(config)).initialize();
   try {
     return await new DemoViewsRepository(
       dataSource,

@@ -16,7 +16,3 @@ export const COMMUNITIES_SCHEMA = 'communities';
 
 export const loadCommunitiesConfig = (env: Record<string, string | undefined>): CommunitiesConfig =>
   loadConfig(communitiesEnvSchema, env);
-
-/** The only place communities reads the environment. */
-export const communitiesConfigFromEnvironment = (): CommunitiesConfig =>
-  loadCommunitiesConfig(process.env);

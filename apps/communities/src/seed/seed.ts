@@ -9,12 +9,12 @@ import {
 } from '@wave/demo-data';
 import { OutboxRelay } from '@wave/messaging';
 import { awaitProjectedUsers } from '@wave/service-runtime';
-import { AppModule } from '../app.module';
 import { AuthorsRepository } from '../authors/authors.repository';
 import { CommunitiesRepository } from '../communities/communities.repository';
 import { CommunitiesService } from '../communities/communities.service';
 import type { CommunitiesConfig } from '../config/communities.config';
 import { PostsService } from '../posts/posts.service';
+import { communitiesService } from '../service';
 
 /** Writes in flight at once (two cores: PostgreSQL and media share them). */
 const CONCURRENCY = 8;
@@ -47,7 +47,7 @@ export async function seedCommunities(
   options: SeedOptions,
 ): Promise<CommunitiesSeedResult> {
   const data = generateDemoData(options.size, options.now ?? new Date());
-  const app = await NestFactory.createApplicationContext(AppModule.register(config), {
+  const app = await NestFactory.createApplicationContext(communitiesService.rootModule(config), {
     logger: ['error', 'warn'],
   });
   await app.init();

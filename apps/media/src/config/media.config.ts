@@ -69,6 +69,3 @@ export const MEDIA_SCHEMA = 'media';
 
 export const loadMediaConfig = (env: Record<string, string | undefined>): MediaConfig =>
   loadConfig(mediaEnvSchema, env);
-
-/** The only place media reads the environment. */
-export const mediaConfigFromEnvironment = (): MediaConfig => loadMediaConfig(process.env);

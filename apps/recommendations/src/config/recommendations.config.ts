@@ -34,7 +34,3 @@ export const RECOMMENDATIONS_SCHEMA = 'recommendations';
 export const loadRecommendationsConfig = (
   env: Record<string, string | undefined>,
 ): RecommendationsConfig => loadConfig(recommendationsEnvSchema, env);
-
-/** The only place recommendations reads the environment. */
-export const recommendationsConfigFromEnvironment = (): RecommendationsConfig =>
-  loadRecommendationsConfig(process.env);

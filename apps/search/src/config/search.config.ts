@@ -55,6 +55,3 @@ export const SEARCH_SCHEMA = 'search';
 
 export const loadSearchConfig = (env: Record<string, string | undefined>): SearchConfig =>
   loadConfig(searchEnvSchema, env);
-
-/** The only place search reads the environment. */
-export const searchConfigFromEnvironment = (): SearchConfig => loadSearchConfig(process.env);

@@ -7,8 +7,8 @@ import { loggingModule } from '@wave/service-runtime';
 import { searchEngine } from '../app.module';
 import type { SearchConfig } from '../config/search.config';
 import { SEARCH_CONFIG } from '../config/search.config';
-import { searchDataSourceOptions } from '../database/search-data-source';
 import { SEARCH_ENGINE } from '../engine/search-engine';
+import { searchService } from '../service';
 import { ReindexRunsRepository } from './reindex-runs.repository';
 import { Reindexer } from './reindexer.service';
 
@@ -27,7 +27,7 @@ export class ReindexModule {
       module: ReindexModule,
       imports: [
         loggingModule({ service: 'search', level: config.LOG_LEVEL }),
-        TypeOrmModule.forRoot(searchDataSourceOptions(config)),
+        TypeOrmModule.forRoot(searchService.dataSourceOptions(config)),
         RpcClientModule.forRoot({
           url: config.REDIS_URL,
           prefix: config.REDIS_KEY_PREFIX,

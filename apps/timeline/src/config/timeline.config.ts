@@ -57,6 +57,3 @@ export const TIMELINE_SCHEMA = 'timeline';
 
 export const loadTimelineConfig = (env: Record<string, string | undefined>): TimelineConfig =>
   loadConfig(timelineEnvSchema, env);
-
-/** The only place timeline reads the environment. */
-export const timelineConfigFromEnvironment = (): TimelineConfig => loadTimelineConfig(process.env);

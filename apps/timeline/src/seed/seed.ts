@@ -9,9 +9,9 @@ import {
 } from '@wave/demo-data';
 import { OutboxRelay } from '@wave/messaging';
 import { awaitProjectedUsers } from '@wave/service-runtime';
-import { AppModule } from '../app.module';
 import { AuthorsRepository } from '../authors/authors.repository';
 import type { TimelineConfig } from '../config/timeline.config';
+import { timelineService } from '../service';
 import { TweetsRepository } from '../tweets/tweets.repository';
 import type { NewPost } from '../tweets/tweets.service';
 import { TweetsService } from '../tweets/tweets.service';
@@ -50,7 +50,7 @@ export async function seedTimeline(
   options: SeedOptions,
 ): Promise<TimelineSeedResult> {
   const data = generateDemoData(options.size, options.now ?? new Date());
-  const app = await NestFactory.createApplicationContext(AppModule.register(config), {
+  const app = await NestFactory.createApplicationContext(timelineService.rootModule(config), {
     logger: ['error', 'warn'],
   });
   await app.init();

@@ -283,6 +283,30 @@ export class TweetsRepository {
     return query.getMany();
   }
 
+  /** Posts and replies after `after` in id order, with what `tweet.created` tells of them. */
+  replayPage(
+    after: string | null,
+    limit: number,
+  ): Promise<
+    Pick<TweetEntity, 'id' | 'authorId' | 'content' | 'imageUrls' | 'parentId' | 'createdAt'>[]
+  > {
+    const query = this.dataSource
+      .getRepository(TweetEntity)
+      .createQueryBuilder('tweet')
+      .select([
+        'tweet.id',
+        'tweet.authorId',
+        'tweet.content',
+        'tweet.imageUrls',
+        'tweet.parentId',
+        'tweet.createdAt',
+      ])
+      .orderBy('tweet.id', 'ASC')
+      .limit(limit);
+    if (after) query.where('tweet.id > :after', { after });
+    return query.getMany();
+  }
+
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.delete(TweetEntity, { id });
   }

@@ -253,3 +253,31 @@ export const subscribedEvents = (consumer: EventConsumer): EventName[] =>
 /** Queues are named `<service>-<purpose>`. */
 export const eventQueueName = <C extends EventConsumer>(consumer: C): `${C}-events` =>
   `${consumer}-events`;
+
+/**
+ * The consumers whose projections an owner's current state can be replayed to (`replay`): each
+ * applies the replayed events (`REPLAYED_EVENTS`) as upserts (versions, keys), so a replay, or
+ * two, leaves it as the owners' data is. Not analytics and recommendations: they count events
+ * (a replayed like would count twice), and their own backfills read the owners instead; not
+ * media and identity, which take deletions and pins only.
+ */
+export const REPLAYABLE_CONSUMERS = [
+  'timeline',
+  'communities',
+  'search',
+] as const satisfies readonly EventConsumer[];
+export type ReplayableConsumer = (typeof REPLAYABLE_CONSUMERS)[number];
+
+/**
+ * The events a replay is made of: what an owner's rows are now (users and their profiles,
+ * follows, posts, communities), never what happened to them (likes, deletions).
+ */
+export const REPLAYED_EVENTS = [
+  'user.registered',
+  'user.updated',
+  'follow.created',
+  'tweet.created',
+  'community.created',
+  'community.updated',
+] as const satisfies readonly EventName[];
+export type ReplayedEventName = (typeof REPLAYED_EVENTS)[number];
