@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { z } from 'zod';
+import { parseCommandOptions, wholeNumberOption } from '@wave/config';
 import { RPC_PAGE_LIMIT_MAX } from '@wave/contracts';
 import type { SearchConfig } from '../config/search.config';
 import { ReindexModule } from './reindex.module';
@@ -18,46 +18,25 @@ const plainError = (message: string): Error => {
   error.name = 'UsageError';
   return error;
 };
-const usageError = (message: string): Error => plainError(`${message}\n${USAGE}`);
-
-const whole = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int({ error: `${name} must be a whole number` })
-    .min(1, { error: `${name} must be at least 1` })
-    .max(max, { error: `${name} must be at most ${max}` });
 
 const optionsSchema = z.object({
   fresh: z.boolean().default(false),
-  pageSize: whole('--page-size', RPC_PAGE_LIMIT_MAX).default(DEFAULT_REINDEX_PAGE_SIZE),
-  maxPages: whole('--max-pages', Number.MAX_SAFE_INTEGER).nullable().default(null),
+  pageSize: wholeNumberOption('--page-size', RPC_PAGE_LIMIT_MAX).default(DEFAULT_REINDEX_PAGE_SIZE),
+  maxPages: wholeNumberOption('--max-pages', Number.MAX_SAFE_INTEGER).nullable().default(null),
 });
 
 /** The options of `node main.js reindex …` (the words after the command). */
-export function parseReindexArguments(args: string[]): ReindexOptions {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        fresh: { type: 'boolean' },
-        'page-size': { type: 'string' },
-        'max-pages': { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw usageError(error instanceof Error ? error.message : String(error));
-  }
-  const parsed = optionsSchema.safeParse({
-    fresh: values['fresh'],
-    pageSize: values['page-size'],
-    maxPages: values['max-pages'],
-  });
-  if (!parsed.success) throw usageError(parsed.error.issues.map((i) => i.message).join('; '));
-  return parsed.data;
-}
+export const parseReindexArguments = (args: string[]): ReindexOptions =>
+  parseCommandOptions(
+    args,
+    {
+      fresh: { type: 'boolean' },
+      'page-size': { type: 'string' },
+      'max-pages': { type: 'string' },
+    },
+    optionsSchema,
+    USAGE,
+  );
 
 /**
  * Rebuilds the search index from identity and timeline (see Reindexer), in
