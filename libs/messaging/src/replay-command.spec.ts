@@ -41,7 +41,7 @@ describe(parseReplayArguments.name, () => {
 });
 
 describe(describeReplay.name, () => {
-  it('says what was sent, what is left, or that another replay runs', () => {
+  it('says what was sent and what is left, and fails when another replay runs', () => {
     const sources = [
       { source: 'users', events: 4, finished: true },
       { source: 'follows', events: 1, finished: true },
@@ -55,7 +55,7 @@ describe(describeReplay.name, () => {
     expect(describeReplay({ status: 'paused', sources: [sources[0]!] })).toBe(
       'paused after 4 events of users: run it again to go on',
     );
-    expect(describeReplay({ status: 'busy', sources: [] })).toBe(
+    expect(() => describeReplay({ status: 'busy', sources: [] })).toThrow(
       'another replay of these rows to this consumer is running',
     );
   });

@@ -47,8 +47,12 @@ export function describeReplay(outcome: ReplayOutcome): string {
       return `replayed ${counts.join(', ') || 'nothing (the consumer takes none of these events)'}`;
     case 'paused':
       return `paused after ${counts.join(', ')}: run it again to go on`;
-    case 'busy':
-      return 'another replay of these rows to this consumer is running';
+    case 'busy': {
+      // An error (the command exits with 1): a Job or a script must not take it for done.
+      const error = new Error('another replay of these rows to this consumer is running');
+      error.name = 'UsageError';
+      throw error;
+    }
   }
 }
 

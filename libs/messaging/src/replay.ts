@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type {
   EventConsumer,
@@ -60,7 +61,7 @@ interface Saved {
   finished: boolean;
 }
 
-/** The consumer's queue is let grow to at most this many pages of waiting events. */
+/** The consumer's queue is let grow to about this many pages (of rows) of waiting events. */
 const BACKLOG_PAGES = 4;
 const BACKLOG_POLL_MS = 500;
 /** The lock outlives a replay that died by this long, and is renewed with every page. */
@@ -97,10 +98,8 @@ export class Replayer {
     // them out): it replays to the others only.
     const taken = new Set<string>(options.to === this.owner ? [] : subscribedEvents(options.to));
     const sources = this.sources.filter((source) => source.events.some((name) => taken.has(name)));
-    const lock = `replay:lock:${options.to}:${this.owner}`;
-    if ((await this.redis.set(lock, '1', 'EX', LOCK_TTL_SECONDS, 'NX')) !== 'OK') {
-      return { status: 'busy', sources: [] };
-    }
+    const lock = new ReplayLock(this.redis, `replay:lock:${options.to}:${this.owner}`);
+    if (!(await lock.take())) return { status: 'busy', sources: [] };
     try {
       const state = `replay:${options.to}:${this.owner}`;
       if (options.fresh) await this.redis.del(state);
@@ -114,7 +113,7 @@ export class Replayer {
             progress.push({ source: source.name, events: saved.events, finished: false });
             return { status: 'paused', sources: progress };
           }
-          await this.waitForRoom(options.to, options.pageSize);
+          await this.waitForRoom(options.to, options.pageSize, lock);
           const page = await source.page(saved.next, options.pageSize);
           const events = page.events.filter((event) => taken.has(event.name));
           await this.queues.publishAll(options.to, events);
@@ -122,7 +121,7 @@ export class Replayer {
           saved.next = page.next;
           saved.finished = page.next === null;
           await this.redis.hset(state, source.name, JSON.stringify(saved));
-          await this.redis.expire(lock, LOCK_TTL_SECONDS);
+          await lock.renew();
           pages += 1;
           if (saved.finished || Date.now() - lastLog >= PROGRESS_INTERVAL_MS) {
             lastLog = Date.now();
@@ -133,9 +132,11 @@ export class Replayer {
         }
         progress.push({ source: source.name, events: saved.events, finished: true });
       }
+      // Done: the next replay (another incident) starts from the first row again.
+      await this.redis.del(state);
       return { status: 'finished', sources: progress };
     } finally {
-      await this.redis.del(lock);
+      await lock.release();
     }
   }
 
@@ -146,9 +147,10 @@ export class Replayer {
 
   /**
    * Waits while the consumer's queue holds more than a few pages of waiting events, saying so
-   * now and then (a consumer that is not running leaves it waiting until it is).
+   * now and then (a consumer that is not running leaves it waiting until it is), and keeping its
+   * lock meanwhile.
    */
-  private async waitForRoom(to: EventConsumer, pageSize: number): Promise<void> {
+  private async waitForRoom(to: EventConsumer, pageSize: number, lock: ReplayLock): Promise<void> {
     const queue = this.queues.get(to);
     let lastLog = Date.now();
     for (;;) {
@@ -158,7 +160,41 @@ export class Replayer {
         lastLog = Date.now();
         this.log(`waiting for ${to} to take its events (${waiting} in its queue)`);
       }
+      await lock.renew();
       await sleep(BACKLOG_POLL_MS);
     }
+  }
+}
+
+/** Renews the lock if it is still this holder's (its token), else says it was lost. */
+const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) else return 0 end`;
+/** Releases the lock if it is still this holder's: never another replay's. */
+const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/**
+ * One replay of an owner to a consumer at a time: a key holding the holder's token, which expires
+ * unless renewed (a replay that died frees it by itself) and is released only by its holder.
+ */
+class ReplayLock {
+  private readonly token = randomUUID();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+  ) {}
+
+  async take(): Promise<boolean> {
+    return (await this.redis.set(this.key, this.token, 'EX', LOCK_TTL_SECONDS, 'NX')) === 'OK';
+  }
+
+  async renew(): Promise<void> {
+    const renewed = await this.redis.eval(RENEW_SCRIPT, 1, this.key, this.token, LOCK_TTL_SECONDS);
+    if (renewed !== 1) {
+      throw new Error('The replay lost its lock (it stalled past its time): run it again');
+    }
+  }
+
+  async release(): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.key, this.token);
   }
 }

@@ -2,12 +2,13 @@ import type { DataSource } from 'typeorm';
 import type { ReplaySource } from '@wave/messaging';
 import type { FollowKey } from '../follows/follows.repository';
 import { FollowsRepository } from '../follows/follows.repository';
-import { toUserRegisteredEvent, toUserUpdatedEvent } from '../users/user.mapper';
+import { toUserUpdatedEvent } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 
 /**
- * Identity's rows as the events that made them (`replay`): each user as registered and as its
- * profile is now (the same version: consumers keep the highest), and each follow.
+ * Identity's rows as the events that made them (`replay`): each user as its profile is now
+ * (`user.updated`, which tells all of it, at its version: consumers keep the highest), and each
+ * follow.
  */
 export function identityReplaySources(dataSource: DataSource): ReplaySource[] {
   const users = new UsersRepository(dataSource);
@@ -15,14 +16,14 @@ export function identityReplaySources(dataSource: DataSource): ReplaySource[] {
   return [
     {
       name: 'users',
-      events: ['user.registered', 'user.updated'],
+      events: ['user.updated'],
       page: async (after, limit) => {
         const rows = await users.pageById(after, limit);
         return {
-          events: rows.flatMap((user) => [
-            { name: 'user.registered' as const, payload: toUserRegisteredEvent(user) },
-            { name: 'user.updated' as const, payload: toUserUpdatedEvent(user) },
-          ]),
+          events: rows.map((user) => ({
+            name: 'user.updated' as const,
+            payload: toUserUpdatedEvent(user),
+          })),
           next: rows.length === limit ? (rows.at(-1)?.id ?? null) : null,
         };
       },

@@ -5,26 +5,39 @@ import { TweetsRepository } from '../tweets/tweets.repository';
 import { extractHashtags, extractMentions } from '../tweets/text-entities.util';
 
 /**
- * Timeline's posts and replies as the events that made them (`replay`), with their text as it
- * is now (an edited post's hashtags and mentions from its current text, as `tweet.updated` tells
- * them).
+ * Timeline's posts and replies as the events that made them (`replay`): each as created, with
+ * its text as it is now, and an edited one as edited too (`tweet.updated` with its last edit's
+ * time, which search keeps the latest of).
  */
 export function tweetsReplaySource(dataSource: DataSource): ReplaySource {
   const tweets = new TweetsRepository(dataSource);
   return {
     name: 'tweets',
-    events: ['tweet.created'],
+    events: ['tweet.created', 'tweet.updated'],
     page: async (after, limit) => {
       const rows = await tweets.replayPage(after, limit);
       return {
-        events: rows.map((tweet) => ({
-          name: 'tweet.created' as const,
-          payload: toTweetCreatedEvent(
-            tweet,
-            extractHashtags(tweet.content),
-            extractMentions(tweet.content),
-          ),
-        })),
+        events: rows.flatMap((tweet) => {
+          const hashtags = extractHashtags(tweet.content);
+          const mentions = extractMentions(tweet.content);
+          const created = {
+            name: 'tweet.created' as const,
+            payload: toTweetCreatedEvent(tweet, hashtags, mentions),
+          };
+          if (!tweet.editedAt) return [created];
+          const edited = {
+            name: 'tweet.updated' as const,
+            payload: {
+              tweetId: tweet.id,
+              authorId: tweet.authorId,
+              content: tweet.content,
+              hashtags,
+              mentions,
+              editedAt: tweet.editedAt.toISOString(),
+            },
+          };
+          return [created, edited];
+        }),
         next: rows.length === limit ? (rows.at(-1)?.id ?? null) : null,
       };
     },

@@ -283,12 +283,15 @@ export class TweetsRepository {
     return query.getMany();
   }
 
-  /** Posts and replies after `after` in id order, with what `tweet.created` tells of them. */
+  /** Posts and replies after `after` in id order, with what their events tell of them. */
   replayPage(
     after: string | null,
     limit: number,
   ): Promise<
-    Pick<TweetEntity, 'id' | 'authorId' | 'content' | 'imageUrls' | 'parentId' | 'createdAt'>[]
+    Pick<
+      TweetEntity,
+      'id' | 'authorId' | 'content' | 'imageUrls' | 'parentId' | 'createdAt' | 'editedAt'
+    >[]
   > {
     const query = this.dataSource
       .getRepository(TweetEntity)
@@ -300,6 +303,7 @@ export class TweetsRepository {
         'tweet.imageUrls',
         'tweet.parentId',
         'tweet.createdAt',
+        'tweet.editedAt',
       ])
       .orderBy('tweet.id', 'ASC')
       .limit(limit);

@@ -269,15 +269,15 @@ export const REPLAYABLE_CONSUMERS = [
 export type ReplayableConsumer = (typeof REPLAYABLE_CONSUMERS)[number];
 
 /**
- * The events a replay is made of: what an owner's rows are now (users and their profiles,
- * follows, posts, communities), never what happened to them (likes, deletions).
+ * The events a replay is made of: what an owner's rows are now (a user's profile, a follow, a
+ * post and its last edit), never what happened to them (likes, deletions). A user is replayed as
+ * `user.updated` alone, which tells all of it (a replayed `user.registered` of the same version,
+ * with no names, could win the race and leave the names out).
  */
 export const REPLAYED_EVENTS = [
-  'user.registered',
   'user.updated',
   'follow.created',
   'tweet.created',
-  'community.created',
-  'community.updated',
+  'tweet.updated',
 ] as const satisfies readonly EventName[];
 export type ReplayedEventName = (typeof REPLAYED_EVENTS)[number];
