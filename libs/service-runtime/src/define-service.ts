@@ -125,9 +125,9 @@ class ServiceInfrastructureModule {}
 class ServiceRootModule {}
 
 /**
- * Declares a service once. Its entry point (`main.ts`) becomes `definition.main(...)`, its
- * data-source file for the TypeORM CLI `new DataSource(definition.dataSourceOptions(...))`,
- * and its migrations test `describeServiceMigrations(definition)` (`@wave/testing`).
+ * Declares a service once. Its entry point (`main.ts`) becomes `definition.main(...)`, the
+ * migration generator (`npm run migration:generate`) takes its data source from it, and its
+ * migrations test is `describeServiceMigrations(definition)` (`@wave/testing`).
  */
 export function defineService<Config extends ServiceConfig>(
   options: ServiceOptions<Config>,
