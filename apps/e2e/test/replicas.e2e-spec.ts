@@ -19,7 +19,14 @@ describe('two replicas of timeline and identity behind the gateway', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack('replicas', {}, { metrics: true, replicas: ['timeline', 'identity'] });
+    // A stopping replica keeps serving for a second, closing each connection after its answer,
+    // as Kubernetes' 10 s do: with no delay, a post sent on a kept-alive connection the replica
+    // is closing breaks, and a post is not sent twice (a CI run saw one 502 so).
+    stack = await startStack(
+      'replicas',
+      { SHUTDOWN_DELAY_MS: '1000' },
+      { metrics: true, replicas: ['timeline', 'identity'] },
+    );
   });
   afterAll(() => stack?.stop());
 
