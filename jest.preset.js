@@ -6,8 +6,24 @@ const { compilerOptions } = require('./tsconfig.base.json');
 /**
  * Packages that the workspace libraries use and that are published only as ES modules: Jest
  * compiles them to CommonJS (Node itself loads them with require(), from Node 20.19 on).
+ * content-disposition 3 is one, inside @fastify/static (which serves the gateway's API
+ * documentation page): named by that path too, as Jest skips whatever lies under a package it
+ * is not told of.
  */
-const ESM_PACKAGES = ['syllable', 'flesch', 'cmu-pronouncing-dictionary'];
+const ESM_PACKAGES = [
+  'syllable',
+  'flesch',
+  'cmu-pronouncing-dictionary',
+  'content-disposition',
+  '@fastify/static/node_modules/content-disposition',
+];
+
+/**
+ * CommonJS packages that load Node's modules with a dynamic `import()`, which Jest's module
+ * system cannot run (without --experimental-vm-modules): compiled so that it becomes `require`.
+ * The OTLP exporter loads `http` so.
+ */
+const DYNAMIC_IMPORT_PACKAGES = ['@opentelemetry/otlp-exporter-base'];
 
 const moduleNameMapper = Object.fromEntries(
   Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
@@ -36,8 +52,14 @@ module.exports = {
       '@swc/jest',
       { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
     ],
+    [`/node_modules/(${DYNAMIC_IMPORT_PACKAGES.join('|')})/.+\\.c?js$`]: [
+      '@swc/jest',
+      { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
+  transformIgnorePatterns: [
+    `/node_modules/(?!(${[...ESM_PACKAGES, ...DYNAMIC_IMPORT_PACKAGES].join('|')})/)`,
+  ],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper,
   testMatch: ['**/*.spec.ts'],

@@ -1,0 +1,4 @@
+export * from './carrier';
+export * from './http-spans';
+export * from './queue-telemetry';
+export * from './tracing';
