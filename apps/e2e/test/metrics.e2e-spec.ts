@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
 import { sampleValue, samplesOf } from '@wave/metrics';
 import { eventually } from '@wave/testing';
 import { ApiClient, newAccount } from './support/api-client';
@@ -13,8 +16,44 @@ const APPS = ['gateway', ...SERVICES] as const;
 const sample = (text: string, name: string, labels: Record<string, string>): number | undefined =>
   sampleValue(text, name, labels, { partial: true });
 
-describe('metrics (Prometheus)', () => {
+/**
+ * A stand-in OpenTelemetry Collector: keeps the bodies of the OTLP exports (protobuf) it is sent.
+ * Read as bytes: a trace id is its 16 bytes, a name its UTF-8 (no decoder needed to find them).
+ */
+class StandInCollector {
+  readonly exports: Buffer[] = [];
+  private readonly server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') this.exports.push(Buffer.concat(chunks));
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The exports of this service (its resource's service.name) holding every one of `parts`. */
+  exportsOf(service: string, ...parts: (string | Buffer)[]): Buffer[] {
+    // service.name's value, an AnyValue whose string_value is field 1 (tag 0x0a), then its length.
+    const name = Buffer.concat([Buffer.from([0x0a, service.length]), Buffer.from(service)]);
+    return this.exports.filter((body) =>
+      [Buffer.from('service.name'), name, ...parts].every((part) => body.includes(part)),
+    );
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe('metrics (Prometheus) and traces (OTLP)', () => {
   let stack: Stack;
+  const collector = new StandInCollector();
   const scrape = async (app: string) => {
     const response = await fetch(stack.metricsUrls[app]!);
     expect(response.status).toBe(200);
@@ -23,9 +62,17 @@ describe('metrics (Prometheus)', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack('metrics', {}, { metrics: true });
+    const collectorUrl = await collector.listen();
+    stack = await startStack(
+      'metrics',
+      { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl },
+      { metrics: true },
+    );
   });
-  afterAll(() => stack?.stop());
+  afterAll(async () => {
+    await stack?.stop();
+    await collector.close();
+  });
 
   it.each(APPS)(
     '%s serves its own metrics on its metrics port: process memory, event-loop lag',
@@ -151,6 +198,43 @@ describe('metrics (Prometheus)', () => {
       expect((await visitor.get(path)).status).toBe(404);
     }
     expect(await unmatched()).toBe(before + 3);
+  });
+
+  it('exports one trace of a post from the gateway and from timeline, its request and its event’s job', async () => {
+    const ada = new ApiClient(stack.gateway.url);
+    expect((await ada.post('/api/register', newAccount('traces'))).status).toBe(201);
+    const posted = await ada.post<{ id: string }>('/api/tweets', { content: 'traced' });
+    expect(posted.status).toBe(201);
+    const { id } = posted.body;
+    // The trace the gateway began for the request, as timeline wrote it down with the post's
+    // event (its outbox row): `00-<trace id>-<span id>-01`.
+    const db = new Client({ connectionString: stack.database.url });
+    await db.connect();
+    let traceparent: string;
+    try {
+      const { rows } = await db.query<{ traceparent: string }>(
+        `SELECT trace_context->>'traceparent' AS traceparent FROM timeline.outbox
+         WHERE name = 'tweet.created' AND payload->>'tweetId' = $1`,
+        [id],
+      );
+      traceparent = rows[0]!.traceparent;
+    } finally {
+      await db.end();
+    }
+    expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    const traceId = Buffer.from(traceparent.split('-')[1]!, 'hex');
+
+    // Batched: each service sends its spans within seconds, or once it stops.
+    await eventually(
+      () =>
+        Promise.resolve({
+          gateway: collector.exportsOf('gateway', traceId, 'POST /api/tweets').length,
+          timeline: collector.exportsOf('timeline', traceId, 'POST /api/tweets').length,
+          handled: collector.exportsOf('timeline', traceId, 'process timeline-events').length,
+        }),
+      (found) => found.gateway > 0 && found.timeline > 0 && found.handled > 0,
+      { what: `the spans of trace ${traceparent}`, timeoutMs: 20_000 },
+    );
   });
 
   it('is not reachable through the gateway, nor on any service’s API port', async () => {

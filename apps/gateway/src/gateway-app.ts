@@ -12,6 +12,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   const app = await createServiceApp(GatewayModule.register(config), {
     bodyLimit: config.JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
+    // Its callers are the public: each request begins a trace of its own.
+    continueCallerTraces: false,
   });
   // Before the proxy's scope is registered, so that its routes run the hook too.
   app.getHttpAdapter().getInstance().addHook('onRequest', app.get(GatewayPipeline).onRequest);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runServiceCommands, serveUntilStopped } from '@wave/service-runtime';
+import { runServiceCommands, serveTraced } from '@wave/service-runtime';
 import { gatewayConfigFromEnvironment } from './config/gateway.config';
 import { createGatewayApp } from './gateway-app';
 
@@ -7,9 +7,6 @@ import { createGatewayApp } from './gateway-app';
 runServiceCommands('gateway', () => {
   const config = gatewayConfigFromEnvironment();
   return {
-    serve: async () => {
-      const app = await createGatewayApp(config);
-      await serveUntilStopped(app, config);
-    },
+    serve: () => serveTraced('gateway', config, () => createGatewayApp(config)),
   };
 });

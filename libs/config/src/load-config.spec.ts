@@ -129,6 +129,32 @@ describe(loadConfig.name, () => {
     ).toContain('SHUTDOWN_TIMEOUT_MS');
   });
 
+  it('traces nothing by default, and sends traces over HTTP(S) to an OTLP endpoint when given one', () => {
+    const off = loadConfig(schema, { NODE_ENV: 'test' });
+    expect([off.OTEL_EXPORTER_OTLP_ENDPOINT, off.OTEL_TRACES_SAMPLER_ARG]).toEqual([
+      undefined,
+      undefined,
+    ]);
+    const on = loadConfig(schema, {
+      NODE_ENV: 'test',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    });
+    expect([on.OTEL_EXPORTER_OTLP_ENDPOINT, on.OTEL_TRACES_SAMPLER_ARG]).toEqual([
+      'http://collector:4318',
+      0.25,
+    ]);
+    for (const [name, value] of [
+      ['OTEL_EXPORTER_OTLP_ENDPOINT', 'grpc://collector:4317'],
+      ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+      ['OTEL_TRACES_SAMPLER_ARG', '2'],
+    ] as const) {
+      expect(
+        problemsOf(() => loadConfig(schema, { NODE_ENV: 'test', [name]: value })).join(),
+      ).toContain(name);
+    }
+  });
+
   describe('secrets', () => {
     const missingSecret =
       'INTERNAL_AUTH_SECRET: must be set (32+ random characters, e.g. `openssl rand -hex 32`); ' +

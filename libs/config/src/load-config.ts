@@ -137,6 +137,24 @@ export const commonEnvShape = {
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** How long closing (requests and jobs in flight) may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /**
+   * Where traces go, with OTLP over HTTP (an OpenTelemetry Collector's `http://collector:4318`):
+   * unset, the service records none. The exporter's other standard variables
+   * (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, _COMPRESSION) are read by the exporter itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url()
+    .refine(
+      (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+      {
+        message: 'must use http: or https:',
+      },
+    )
+    .optional(),
+  /** The service's name in traces, when not its own (`timeline`). */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
+  /** The share of new traces recorded, 0 to 1 (1 by default); a continued trace follows its caller. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
   /** Prefix of every Redis key and queue, so deployments (and test runs) can share a server. */
   REDIS_KEY_PREFIX: z
     .string()

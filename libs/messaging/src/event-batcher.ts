@@ -1,3 +1,5 @@
+import { outsideTraces } from '@wave/tracing';
+
 export interface EventBatcherOptions<T> {
   /** The most items applied together; a batch this full is applied at once. */
   maxSize: number;
@@ -45,7 +47,8 @@ export class EventBatcher<T> {
     this.timer = null;
     const batch = this.pending;
     this.pending = [];
-    if (batch.length > 0) void this.apply(batch);
+    // Outside the trace of whichever job's event came first: the batch is every job's.
+    if (batch.length > 0) void outsideTraces(() => this.apply(batch));
   }
 
   private async apply(batch: Pending<T>[]): Promise<void> {

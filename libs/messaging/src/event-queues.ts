@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { EventConsumer, EventEnvelope, EventName, EventPayload } from '@wave/contracts';
 import { eventQueueName } from '@wave/contracts';
 import { jobOptionsOf } from '@wave/redis';
+import { queueTelemetry } from '@wave/tracing';
 
 export interface QueueConnection {
   connection: RedisOptions;
@@ -29,6 +30,7 @@ export class EventQueues {
       queue = new Queue(eventQueueName(consumer), {
         connection: this.options.connection,
         prefix: this.options.prefix,
+        ...queueTelemetry(),
       });
       this.queues.set(consumer, queue);
     }

@@ -15,6 +15,7 @@ import {
 } from '@wave/contracts';
 import type { QueueConnection } from './event-queues';
 import { concurrencyOf } from '@wave/redis';
+import { queueTelemetry } from '@wave/tracing';
 
 /** Handles an event; what it resolves with is kept as its job's result, for inspection. */
 export type EventHandler<E extends EventName> = (
@@ -75,6 +76,7 @@ export class EventWorker<C extends EventConsumer> {
     this.worker = new Worker(eventQueueName(this.options.consumer), (job) => this.process(job), {
       connection: this.options.connection,
       prefix: this.options.prefix,
+      ...queueTelemetry(),
       concurrency: this.options.concurrency ?? concurrencyOf(eventQueueName(this.options.consumer)),
     });
     this.worker.on('failed', (job, error) => {

@@ -8,3 +8,4 @@ export * from './event-batcher';
 export * from './outbox-metrics';
 export * from './replay';
 export * from './replay-command';
+export * from './outbox-trace-context.migration';

@@ -23,6 +23,13 @@ export class OutboxEventEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   occurredAt!: Date;
 
+  /**
+   * The trace of the request that wrote it (W3C `traceparent`, `tracestate`), for the jobs that
+   * consume it to continue; null outside a recorded trace.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  traceContext!: Record<string, string> | null;
+
   @Index('ix_outbox_published_at')
   @Column({ type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventConsumer, EventName, EventPayload } from '@wave/contracts';
 import { EVENT_CONSUMERS, EVENT_SUBSCRIPTIONS, eventPayloadSchemas } from '@wave/contracts';
+import { currentTraceCarrier, jobTraceOptions, outsideTraces, traceCarrierOf } from '@wave/tracing';
 import type { EventQueues } from './event-queues';
 import { eventJobOptions } from './event-queues';
 import { OutboxEventEntity } from './outbox-event.entity';
@@ -30,6 +31,7 @@ interface OutboxRow {
   name: string;
   payload: unknown;
   occurred_at: Date;
+  trace_context: unknown;
 }
 
 /**
@@ -85,7 +87,9 @@ export class OutboxRelay {
       this.rerun = true;
       return;
     }
-    this.running = this.drain().finally(() => {
+    // Outside the trace of the request whose commit kicked it: a batch relays others' events too
+    // (each event's jobs continue the trace its row names).
+    this.running = outsideTraces(() => this.drain()).finally(() => {
       this.running = null;
     });
   }
@@ -130,7 +134,7 @@ export class OutboxRelay {
     const table = this.dataSource.getMetadata(OutboxEventEntity).tablePath;
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id, event_id, name, payload, occurred_at FROM ${table}
+        `SELECT id, event_id, name, payload, occurred_at, trace_context FROM ${table}
          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
@@ -141,6 +145,8 @@ export class OutboxRelay {
         Parameters<ReturnType<EventQueues['get']>['addBulk']>[0]
       >();
       for (const row of rows) {
+        // Each event's jobs continue the trace of the request that wrote it.
+        const traced = jobTraceOptions(traceCarrierOf(row.trace_context));
         const consumers: readonly EventConsumer[] =
           (EVENT_SUBSCRIPTIONS as Record<string, readonly EventConsumer[] | undefined>)[row.name] ??
           [];
@@ -155,7 +161,7 @@ export class OutboxRelay {
               occurredAt: new Date(row.occurred_at).toISOString(),
               payload: row.payload,
             },
-            opts: eventJobOptions(consumer, row.event_id),
+            opts: { ...eventJobOptions(consumer, row.event_id), ...traced },
           });
           jobsByConsumer.set(consumer, jobs);
         }
@@ -192,6 +198,8 @@ export interface OutboxRowValues {
   name: EventName;
   /** Checked against the event's schema. */
   payload: object;
+  /** The trace of the request writing it (`currentTraceCarrier`), or null. */
+  traceContext: Record<string, string> | null;
 }
 
 /**
@@ -225,10 +233,12 @@ export class EventOutbox {
    * given. Call `written()` once that statement has run.
    */
   rowsOf(events: readonly OutboxEvent[]): OutboxRowValues[] {
+    const traceContext = currentTraceCarrier();
     return events.map(({ name, payload }) => ({
       eventId: uuidv7(),
       name,
       payload: eventPayloadSchemas[name].parse(payload),
+      traceContext,
     }));
   }
 

@@ -1,6 +1,7 @@
 import type { JobsOptions, KeepJobs } from 'bullmq';
 import type { KeptJobs, QueueName } from '@wave/contracts';
 import { QUEUES } from '@wave/contracts';
+import { ownTraceJobOptions } from '@wave/tracing';
 
 /** BullMQ's form of a retention: an age, a count or both (a record with neither keeps none). */
 const keepJobs = (kept: KeptJobs): KeepJobs =>
@@ -29,6 +30,15 @@ export function jobOptionsOf(queue: QueueName, jobId?: string): JobsOptions {
     removeOnFail: keepJobs(spec.keepFailed),
   };
 }
+
+/**
+ * The options of a job scheduler's runs (`upsertJobScheduler`'s template): each run begins a trace
+ * of its own, rather than every run joining the trace of the start-up that set the scheduler up.
+ */
+export const scheduledJobOptionsOf = (queue: QueueName): JobsOptions => ({
+  ...jobOptionsOf(queue),
+  ...ownTraceJobOptions(),
+});
 
 /** How many jobs of this queue one worker runs at once, from its record. */
 export const concurrencyOf = (queue: QueueName): number => QUEUES[queue].concurrency;

@@ -1,5 +1,6 @@
 import type { RedisOptions } from 'ioredis';
 import { Redis } from 'ioredis';
+import { queueTelemetry } from '@wave/tracing';
 
 export interface RedisClientOptions {
   url: string;
@@ -68,6 +69,17 @@ export function bullConnection(url: string): RedisOptions {
 
 /** BullMQ's own prefix, derived from the deployment's key prefix. */
 export const bullPrefix = (keyPrefix: string): string => `${keyPrefix}bull`;
+
+/**
+ * What every queue and worker of a service is made with: its connection, its prefix and, when
+ * tracing is on, BullMQ's spans (a job continues the trace that added it). Made after tracing
+ * has started (services make theirs with the app).
+ */
+export const queueOptions = (url: string, keyPrefix: string) => ({
+  connection: bullConnection(url),
+  prefix: bullPrefix(keyPrefix),
+  ...queueTelemetry(),
+});
 
 /** Deletes every key under a prefix (tests and resets), in batches. */
 export async function deleteKeysWithPrefix(url: string, prefix: string): Promise<number> {

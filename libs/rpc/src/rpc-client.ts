@@ -2,9 +2,10 @@ import { ClientRedis } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { RpcName, RpcRequest, RpcResponse } from '@wave/contracts';
 import { rpcChannel, rpcSchemas } from '@wave/contracts';
+import { currentTraceCarrier } from '@wave/tracing';
 
 import type { RpcEndpointOptions } from './rpc-server';
-import { transportOptions } from './rpc-server';
+import { RPC_TRACE_KEY, transportOptions } from './rpc-server';
 
 /** An Error's message, or the `message` of an error packet from the server. */
 const describeCause = (cause: unknown): string =>
@@ -35,7 +36,12 @@ export class RpcClient {
 
   async call<N extends RpcName>(name: N, request: RpcRequest<N>): Promise<RpcResponse<N>> {
     const schemas = rpcSchemas[name];
-    const checked = schemas.request.parse(request);
+    // The caller's trace rides along under a key of its own, which request schemas (plain
+    // objects) ignore: a server that does not read it still answers.
+    const carrier = currentTraceCarrier();
+    const checked = carrier
+      ? { ...schemas.request.parse(request), [RPC_TRACE_KEY]: carrier }
+      : schemas.request.parse(request);
     let answer: unknown;
     try {
       await this.client.connect();

@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { ServerRedis } from '@nestjs/microservices';
+import { SpanKind } from '@opentelemetry/api';
 import type { Observable } from 'rxjs';
 import { throwError } from 'rxjs';
 import type { RpcName, RpcRequest, RpcResponse } from '@wave/contracts';
 import { rpcChannel, rpcSchemas } from '@wave/contracts';
 import { redisOptionsFromUrl } from '@wave/redis';
+import { inSpanFrom, traceCarrierOf } from '@wave/tracing';
 
 export interface RpcEndpointOptions {
   url: string;
@@ -37,8 +39,11 @@ export class RpcServer {
       if (!request.success) {
         return rpcError(`Invalid ${name} request: ${request.error.message}`);
       }
+      const carrier = traceCarrierOf((data as Record<string, unknown>)[RPC_TRACE_KEY]);
       try {
-        return schemas.response.parse(await handler(request.data as RpcRequest<N>));
+        return await inSpanFrom(carrier, `rpc ${name}`, SpanKind.SERVER, async () =>
+          schemas.response.parse(await handler(request.data as RpcRequest<N>)),
+        );
       } catch (error) {
         // The cause stays in this service's log; the caller learns that the call failed.
         this.logger.error(
@@ -63,6 +68,9 @@ export class RpcServer {
     return this.server.close();
   }
 }
+
+/** The key of a call's data that carries the caller's trace context (`TraceCarrier`). */
+export const RPC_TRACE_KEY = '$trace';
 
 /** What the caller receives as the error of a failed call. */
 export interface RpcErrorPacket {

@@ -1,5 +1,5 @@
 import type { DynamicModule, InjectionToken } from '@nestjs/common';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
@@ -19,6 +19,8 @@ import {
 import { serviceMetricsModule } from '@wave/metrics';
 import { REDIS_CLIENT, RedisModule } from '@wave/redis';
 import { RpcClientModule } from '@wave/rpc';
+import type { TracingConfig } from '@wave/tracing';
+import { startTracing } from '@wave/tracing';
 import type { ServeConfig } from './graceful-shutdown';
 import { serveUntilStopped } from './graceful-shutdown';
 import type { HealthCheck } from './health.controller';
@@ -30,7 +32,7 @@ import type { ServiceCommand } from './service-commands';
 import { describeMigrationRun, runServiceCommands } from './service-commands';
 
 /** What every service's configuration has (`serviceEnvSchema` with `databaseEnvShape`). */
-export interface ServiceConfig extends ServeConfig, PublisherConfig {
+export interface ServiceConfig extends ServeConfig, PublisherConfig, TracingConfig {
   LOG_LEVEL: string;
   INTERNAL_AUTH_SECRET: string;
   DATABASE_URL: string;
@@ -225,7 +227,7 @@ export function defineService<Config extends ServiceConfig>(
       runServiceCommands(name, () => {
         const config = definition.configFromEnvironment();
         return {
-          serve: async () => serveUntilStopped(await definition.createApp(config), config),
+          serve: () => serveTraced(name, config, () => definition.createApp(config)),
           migrate: async () => describeMigrationRun(await definition.migrate(config)),
           ...(replaySources
             ? {
@@ -250,4 +252,19 @@ export function defineService<Config extends ServiceConfig>(
     },
   };
   return definition;
+}
+
+/**
+ * Serves an app until it is stopped (`serveUntilStopped`), with traces when the configuration
+ * asks for them (OTEL_EXPORTER_OTLP_ENDPOINT): started before the app is made, so that its
+ * requests, queues and calls are traced, and flushed after it has closed.
+ */
+export async function serveTraced(
+  name: string,
+  config: ServeConfig & TracingConfig,
+  createApp: () => Promise<NestFastifyApplication>,
+): Promise<void> {
+  const tracing = startTracing({ service: name, config, logger: new Logger('Tracing') });
+  const app = await createApp();
+  await serveUntilStopped(app, config, tracing ? { afterClose: () => tracing.shutdown() } : {});
 }

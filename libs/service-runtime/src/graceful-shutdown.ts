@@ -22,6 +22,8 @@ export interface ServeOptions {
   /** Ends the process (tests pass their own). */
   exit?: (code: number) => void;
   signals?: readonly NodeJS.Signals[];
+  /** Runs once the app has closed (or failed to), before the process exits: sends the last spans. */
+  afterClose?: () => Promise<void>;
 }
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
@@ -78,17 +80,19 @@ export async function serveUntilStopped(
       );
       exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
+    let code = 0;
     try {
       await app.close();
     } catch (error: unknown) {
       logger.error(`Closing failed: ${error instanceof Error ? error.stack : String(error)}`);
-      clearTimeout(deadline);
-      exit(1);
-      return;
+      code = 1;
     }
+    // Briefly, and within the same deadline: a collector that does not answer does not hold the
+    // exit up, nor turn a clean one into a failure.
+    if (options.afterClose) await finishAfterClose(options.afterClose, logger);
     clearTimeout(deadline);
-    logger.log('Closed; exiting');
-    exit(0);
+    if (code === 0) logger.log('Closed; exiting');
+    exit(code);
   };
   // Before listening: a signal during start-up is handled too.
   for (const signal of options.signals ?? SIGNALS) {
@@ -98,5 +102,28 @@ export async function serveUntilStopped(
   if (config.METRICS_PORT && !stopping) {
     // Only a serving app exports metrics: a seed or a migration of the same image does not.
     await app.get(MetricsExporter, { strict: false }).start(config.METRICS_PORT, config.HOST);
+  }
+}
+
+/** How long what runs after closing (sending the last spans) may take. */
+const AFTER_CLOSE_LIMIT_MS = 5_000;
+
+async function finishAfterClose(
+  afterClose: () => Promise<void>,
+  logger: { warn(message: string): void },
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), AFTER_CLOSE_LIMIT_MS);
+  });
+  try {
+    const outcome = await Promise.race([afterClose().then(() => 'done' as const), limit]);
+    if (outcome === 'late') {
+      logger.warn(`After closing: not done within ${AFTER_CLOSE_LIMIT_MS} ms; exiting anyway`);
+    }
+  } catch (error: unknown) {
+    logger.warn(`After closing: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
   }
 }

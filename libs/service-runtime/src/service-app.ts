@@ -6,6 +6,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { Params } from 'nestjs-pino';
 import { Logger, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
 import { httpMetricsHook, ServiceMetrics } from '@wave/metrics';
+import { traceRequests } from '@wave/tracing';
 import { accessLogHook } from './access-log';
 import { ErrorResponseFilter } from './error-response.filter';
 import { ServiceLifecycle } from './graceful-shutdown';
@@ -17,11 +18,19 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Which proxies to believe about the client address (Fastify's trustProxy). */
   trustProxy?: boolean | string | string[] | number;
+  /**
+   * Whether a request's `traceparent` continues its caller's trace (`traceRequests`): yes for a
+   * service, whose caller is the gateway (the default); no for the gateway itself.
+   */
+  continueCallerTraces?: boolean;
 }
+
+/** The probes' paths: asked every few seconds, never traced. */
+const PROBE_PATHS = ['/health', '/health/ready', '/api/health'];
 
 /**
  * A NestJS app on Fastify with JSON logs, `{ message }` errors (including the
- * ones Fastify raises before a handler runs) and metrics; `serveUntilStopped` serves it and
+ * ones Fastify raises before a handler runs), metrics and (when tracing is on) request spans; `serveUntilStopped` serves it and
  * shuts it down gracefully.
  */
 export async function createServiceApp(
@@ -65,6 +74,12 @@ export async function createServiceApp(
   // request to another replica while this one still serves. One hook for both: it runs on
   // every request.
   const instance = app.getHttpAdapter().getInstance();
+  // First: the request's span is there for every hook after it. Nest registers its routes later
+  // (`init`), so their handlers are run in the span's context.
+  traceRequests(instance, {
+    continueCallerTraces: options.continueCallerTraces ?? true,
+    untracedPaths: PROBE_PATHS,
+  });
   const lifecycle = providedOrNull(app, ServiceLifecycle);
   instance.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);

@@ -61,6 +61,7 @@ describe(serveUntilStopped.name, () => {
     delayMs: number,
     timeoutMs = 5_000,
     signals: NodeJS.Signals[] = [SIGNAL],
+    afterClose?: () => Promise<void>,
   ) => {
     closing.hold = false;
     closing.closed = false;
@@ -69,7 +70,7 @@ describe(serveUntilStopped.name, () => {
     await serveUntilStopped(
       app,
       { PORT: 0, HOST: '127.0.0.1', SHUTDOWN_DELAY_MS: delayMs, SHUTDOWN_TIMEOUT_MS: timeoutMs },
-      { exit: (code) => exits.push(code), signals },
+      { exit: (code) => exits.push(code), signals, ...(afterClose ? { afterClose } : {}) },
     );
     url = await app.getUrl();
   };
@@ -102,6 +103,18 @@ describe(serveUntilStopped.name, () => {
     await until(() => exits.length > 0, 'the exit');
     expect(exits).toEqual([0]);
     expect(closing.closed).toBe(true);
+  });
+
+  it('sends what must go after closing (the last spans) before it exits, and exits 0 if that fails', async () => {
+    const steps: string[] = [];
+    await serve(0, 5_000, [SIGNAL], () => {
+      steps.push(`after close; closed: ${closing.closed}; exits: ${exits.length}`);
+      return Promise.reject(new Error('the collector is away'));
+    });
+    send(SIGNAL);
+    await until(() => exits.length > 0, 'the exit');
+    expect(steps).toEqual(['after close; closed: true; exits: 0']);
+    expect(exits).toEqual([0]);
   });
 
   it('exits with 1 when closing takes longer than the timeout', async () => {

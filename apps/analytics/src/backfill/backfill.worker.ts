@@ -2,7 +2,7 @@ import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
+import { concurrencyOf, jobOptionsOf, queueOptions } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { ProjectionsBackfillService } from './projections-backfill.service';
@@ -44,10 +44,7 @@ export class BackfillWorker implements OnApplicationBootstrap, BeforeApplication
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.BACKFILL_ON_START || !(await this.backfill.pending())) return;
-    const connection = {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
-    };
+    const connection = queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX);
     this.queue = new Queue(BACKFILL_QUEUE, connection);
     // A job that gave up earlier would keep its id and block a new one.
     const earlier = await this.queue.getJob(BACKFILL_JOB_ID);

@@ -2,7 +2,7 @@ import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UnrecoverableError, Worker } from 'bullmq';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { queueOptions } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { INGEST_QUEUE, ingestBatchJobSchema } from '@wave/analytics-ingest';
@@ -22,8 +22,7 @@ export class IngestWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   onApplicationBootstrap(): void {
     this.worker = new Worker(INGEST_QUEUE, (job) => this.process(job), {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
+      ...queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX),
       concurrency: this.config.INGEST_CONCURRENCY,
     });
     this.worker.on('failed', (job, error) => {

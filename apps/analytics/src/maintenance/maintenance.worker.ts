@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
+import { concurrencyOf, queueOptions, scheduledJobOptionsOf } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { partitionWindows } from './partition-windows.util';
@@ -44,15 +44,12 @@ export class MaintenanceWorker implements OnApplicationBootstrap, BeforeApplicat
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const connection = {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
-    };
+    const connection = queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX);
     this.queue = new Queue(MAINTENANCE_QUEUE, connection);
     await this.queue.upsertJobScheduler(
       'maintain',
       { every: this.config.MAINTENANCE_INTERVAL_SECONDS * 1000 },
-      { name: 'maintain', opts: jobOptionsOf(MAINTENANCE_QUEUE) },
+      { name: 'maintain', opts: scheduledJobOptionsOf(MAINTENANCE_QUEUE) },
     );
     this.worker = new Worker(MAINTENANCE_QUEUE, () => this.run(), {
       ...connection,

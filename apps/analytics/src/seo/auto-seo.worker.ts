@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
+import { concurrencyOf, queueOptions, scheduledJobOptionsOf } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { AutoSeoService } from './auto-seo.service';
@@ -27,15 +27,12 @@ export class AutoSeoWorker implements OnApplicationBootstrap, BeforeApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.AUTO_SEO_ENABLED) return;
-    const connection = {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
-    };
+    const connection = queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX);
     this.queue = new Queue(AUTO_SEO_QUEUE, connection);
     await this.queue.upsertJobScheduler(
       'analyse-due',
       { every: this.config.AUTO_SEO_INTERVAL_SECONDS * 1000 },
-      { name: 'analyse-due', opts: jobOptionsOf(AUTO_SEO_QUEUE) },
+      { name: 'analyse-due', opts: scheduledJobOptionsOf(AUTO_SEO_QUEUE) },
     );
     this.worker = new Worker(
       AUTO_SEO_QUEUE,

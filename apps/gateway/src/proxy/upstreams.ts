@@ -6,10 +6,17 @@ import {
   signInternalIdentity,
   VISITOR_KEY_HEADER,
 } from '@wave/internal-auth';
+import { injectRequestContext, requestSpanOf } from '@wave/tracing';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { RouteRule, Upstream } from '../routing/route-table';
-import { pathOf, UPSTREAM_TIMEOUTS_MS, UPSTREAMS, urlVarOf } from '../routing/route-table';
+import {
+  pathOf,
+  routeLabelOf,
+  UPSTREAM_TIMEOUTS_MS,
+  UPSTREAMS,
+  urlVarOf,
+} from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
 import { Replicas } from './replicas';
 import { neverConnected, retryReasonOf } from './retry-rule';
@@ -169,6 +176,11 @@ export class Upstreams {
       this.send(reply, 400, 'The path is not valid');
       return;
     }
+    const span = requestSpanOf(raw);
+    if (span && raw.rule) {
+      span.updateName(`${raw.method ?? 'GET'} ${routeLabelOf(raw.rule)}`);
+      span.setAttributes({ 'http.route': routeLabelOf(raw.rule), 'wave.upstream': upstream });
+    }
     this.attempt(request, reply, upstream, path, {
       replica: this.replicas[upstream].pick(),
       retry: false,
@@ -230,6 +242,7 @@ export class Upstreams {
           return;
         }
         this.metrics.retried(upstream, reason);
+        requestSpanOf(raw)?.addEvent('retried on another replica', { reason });
         this.attempt(request, reply, upstream, path, {
           ...attempt,
           replica: replicas.other(attempt.replica),
@@ -251,6 +264,8 @@ export class Upstreams {
       url: req.url ?? '/',
     });
     for (const name of HOP_BY_HOP_REQUEST_HEADERS) delete headers[name];
+    // The gateway's trace of the request, never a client's.
+    injectRequestContext(req, headers);
     if (upstream !== 'identity') delete headers.cookie;
     // Always the gateway's own: a client's header of that name never reaches a service.
     delete headers[VISITOR_KEY_HEADER];

@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
+import { concurrencyOf, queueOptions, scheduledJobOptionsOf } from '@wave/redis';
 import { ClaimVerificationService } from '../claims/claim-verification.service';
 import type { MediaConfig } from '../config/media.config';
 import { MEDIA_CONFIG } from '../config/media.config';
@@ -35,15 +35,12 @@ export class CleanupWorker implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const connection = {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
-    };
+    const connection = queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX);
     this.queue = new Queue(CLEANUP_QUEUE, connection);
     await this.queue.upsertJobScheduler(
       'delete-unclaimed',
       { every: this.config.CLEANUP_INTERVAL_SECONDS * 1000 },
-      { name: 'delete-unclaimed', opts: jobOptionsOf(CLEANUP_QUEUE) },
+      { name: 'delete-unclaimed', opts: scheduledJobOptionsOf(CLEANUP_QUEUE) },
     );
     this.worker = new Worker(CLEANUP_QUEUE, () => this.run(), {
       ...connection,

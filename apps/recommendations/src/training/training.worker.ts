@@ -1,7 +1,7 @@
 import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { bullConnection, bullPrefix, concurrencyOf, jobOptionsOf } from '@wave/redis';
+import { concurrencyOf, queueOptions, scheduledJobOptionsOf } from '@wave/redis';
 import type { RecommendationsConfig } from '../config/recommendations.config';
 import { RECOMMENDATIONS_CONFIG } from '../config/recommendations.config';
 import { FEATURE_NAMES } from '../ranking/features';
@@ -50,15 +50,12 @@ export class TrainingWorker implements OnApplicationBootstrap, BeforeApplication
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.TRAINING_ENABLED) return;
-    const connection = {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
-    };
+    const connection = queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX);
     this.queue = new Queue(TRAINING_QUEUE, connection);
     await this.queue.upsertJobScheduler(
       'train',
       { every: this.config.TRAINING_INTERVAL_SECONDS * 1000 },
-      { name: 'train', opts: jobOptionsOf(TRAINING_QUEUE) },
+      { name: 'train', opts: scheduledJobOptionsOf(TRAINING_QUEUE) },
     );
     this.worker = new Worker(TRAINING_QUEUE, () => this.run(), {
       ...connection,

@@ -2,7 +2,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { z } from 'zod';
-import { bullConnection, bullPrefix, jobOptionsOf } from '@wave/redis';
+import { jobOptionsOf, queueOptions } from '@wave/redis';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import type { FeedEntry } from './feed-entry.util';
@@ -34,8 +34,7 @@ export class FanOutQueue implements OnApplicationShutdown {
 
   constructor(@Inject(TIMELINE_CONFIG) config: TimelineConfig) {
     this.queue = new Queue(FAN_OUT_QUEUE, {
-      connection: bullConnection(config.REDIS_URL),
-      prefix: bullPrefix(config.REDIS_KEY_PREFIX),
+      ...queueOptions(config.REDIS_URL, config.REDIS_KEY_PREFIX),
     });
   }
 

@@ -2,7 +2,7 @@ import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UnrecoverableError, Worker } from 'bullmq';
-import { bullConnection, bullPrefix } from '@wave/redis';
+import { queueOptions } from '@wave/redis';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { FAN_OUT_QUEUE, fanOutJobSchema, fanOutProgressSchema } from './fan-out.queue';
@@ -21,8 +21,7 @@ export class FanOutWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   onApplicationBootstrap(): void {
     this.worker = new Worker(FAN_OUT_QUEUE, (job) => this.process(job), {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: bullPrefix(this.config.REDIS_KEY_PREFIX),
+      ...queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX),
       concurrency: this.config.FANOUT_CONCURRENCY,
     });
     this.worker.on('failed', (job, error) =>

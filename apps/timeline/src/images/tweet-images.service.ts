@@ -1,5 +1,6 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { CreateTweetRequest } from '@wave/contracts';
+import { currentTraceCarrier } from '@wave/tracing';
 import { internalIdentityHeaders } from '@wave/internal-auth';
 import type { ClaimRefusal } from '@wave/rpc';
 import { claimObjects, releaseClaims, RpcClient } from '@wave/rpc';
@@ -108,6 +109,8 @@ export class TweetImagesService {
             url,
           }),
           ...(contentType ? { 'content-type': contentType } : {}),
+          // The post's trace goes on in media.
+          ...currentTraceCarrier(),
         },
         body,
         signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),

@@ -159,14 +159,15 @@ export class TweetsRepository {
          INSERT INTO ${this.dataSource.getMetadata(TweetMentionEntity).tablePath} (tweet_id, username)
          SELECT * FROM unnest($9::uuid[], $10::text[])
        ), events AS (
-         INSERT INTO ${events.table} (event_id, name, payload)
+         INSERT INTO ${events.table} (event_id, name, payload, trace_context)
          SELECT e.event_id, e.name,
                 CASE WHEN p.id IS NULL THEN e.payload
                 ELSE jsonb_set(e.payload, '{createdAt}', to_jsonb(to_char(
                   p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
-                END
-         FROM unnest($11::uuid[], $12::text[], $13::jsonb[]) WITH ORDINALITY
-           AS e(event_id, name, payload, n)
+                END,
+                e.trace_context
+         FROM unnest($11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[]) WITH ORDINALITY
+           AS e(event_id, name, payload, trace_context, n)
          LEFT JOIN posts p ON e.name = 'tweet.created' AND p.id = (e.payload->>'tweetId')::uuid
          ORDER BY e.n
        )
@@ -185,6 +186,7 @@ export class TweetsRepository {
         events.rows.map((row) => row.eventId),
         events.rows.map((row) => row.name),
         events.rows.map((row) => JSON.stringify(row.payload)),
+        events.rows.map((row) => (row.traceContext ? JSON.stringify(row.traceContext) : null)),
       ],
     );
     return rows.map(toState);

@@ -1,3 +1,4 @@
+import { OutboxTraceContext1796100000000 } from '@wave/messaging';
 import { CreateSearch1795349437938 } from './1795349437938-create-search.migration';
 import { StorePostDocuments1795351595576 } from './1795351595576-store-post-documents.migration';
 import { SearchReadPaths1795537464296 } from './1795537464296-search-read-paths.migration';
@@ -15,4 +16,5 @@ export const SEARCH_MIGRATIONS = [
   OrderFollowsAgainstUnfollows1795540604011,
   KeepNewestPostEdits1795541532469,
   AddOutbox1795807528214,
+  OutboxTraceContext1796100000000,
 ];
