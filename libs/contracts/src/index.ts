@@ -14,3 +14,6 @@ export * from './analytics/analytics.contract';
 export * from './analytics/seo.contract';
 export * from './recommendations/recommendation.contract';
 export * from './events/queue.contract';
+export * from './openapi/api-operation.contract';
+export * from './openapi/api-operations';
+export * from './openapi/openapi-document';

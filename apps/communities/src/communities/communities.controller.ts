@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { z } from 'zod';
 import type {
   ChangeMemberRoleRequest,
   CommunityDetailResponse,
@@ -10,7 +9,7 @@ import type {
   CreateCommunityPostRequest,
   CreateCommunityRequest,
   JoinCommunityResponse,
-  ListCommunitiesQuery,
+  ListCommunitiesPageQuery,
   Page,
   PageQuery,
   UpdateCommunityRequest,
@@ -20,7 +19,7 @@ import {
   createCommunityPostRequestSchema,
   createCommunityRequestSchema,
   idSchema,
-  listCommunitiesQuerySchema,
+  listCommunitiesPageQuerySchema,
   pageQuerySchema,
   updateCommunityRequestSchema,
 } from '@wave/contracts';
@@ -32,9 +31,7 @@ import { CommunitiesService } from './communities.service';
 const communityId = new ZodValidationPipe(idSchema('Community id'));
 const userId = new ZodValidationPipe(idSchema('User id'));
 const pageQuery = new ZodValidationPipe(pageQuerySchema);
-const listQuery = new ZodValidationPipe(
-  z.object({ ...pageQuerySchema.shape, ...listCommunitiesQuerySchema.shape }),
-);
+const listQuery = new ZodValidationPipe(listCommunitiesPageQuerySchema);
 
 @Controller('api/communities')
 export class CommunitiesController {
@@ -46,7 +43,7 @@ export class CommunitiesController {
   @Get()
   list(
     @OptionalUserId() readerId: string | null,
-    @Query(listQuery) query: ListCommunitiesQuery & PageQuery,
+    @Query(listQuery) query: ListCommunitiesPageQuery,
   ): Promise<Page<CommunitySummary>> {
     return this.service.list(readerId, query, query);
   }

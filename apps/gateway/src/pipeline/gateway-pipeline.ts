@@ -8,14 +8,11 @@ import { AuthRateLimits } from '../security/auth-rate-limits';
 import { CsrfCheck } from '../security/csrf-check';
 import { RequestBudget } from '../security/request-budget';
 import { SecurityHeaders } from '../security/security-headers';
-import { GATEWAY_ROUTES, matchRoute, pathOf, ROUTES, routeLabelOf } from '../routing/route-table';
+import { gatewayRouteOf, matchRoute, pathOf, ROUTES, routeLabelOf } from '../routing/route-table';
 import type { GatewayStep } from './gateway-step';
 
 /** The label of a request no rule matched: the gateway's own route, or none. */
-const gatewayRouteLabel = (url: string): string => {
-  const path = pathOf(url);
-  return GATEWAY_ROUTES.has(path) ? path : UNMATCHED_ROUTE;
-};
+const gatewayRouteLabel = (url: string): string => gatewayRouteOf(pathOf(url)) ?? UNMATCHED_ROUTE;
 
 /**
  * The gateway's request pipeline, as one Fastify `onRequest` hook in front of every route (the

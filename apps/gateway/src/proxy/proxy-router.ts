@@ -7,7 +7,7 @@ import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
 import type { GatewayStep } from '../pipeline/gateway-step';
 import type { RouteRule } from '../routing/route-table';
-import { GATEWAY_ROUTES, matchRoute, pathOf } from '../routing/route-table';
+import { gatewayRouteOf, matchRoute, pathOf } from '../routing/route-table';
 import { ClientIp } from '../security/client-ip';
 import { RateLimits, ROUTE_LIMITS } from '../security/rate-limits';
 import { sendError, tooManyRequests } from './raw-http';
@@ -36,7 +36,7 @@ export class ProxyRouter implements GatewayStep {
   run(req: ProxiedRequest, res: ServerResponse): boolean | Promise<boolean> {
     const url = req.url ?? '/';
     const path = pathOf(url);
-    if (GATEWAY_ROUTES.has(path)) return true;
+    if (gatewayRouteOf(path) !== null) return true;
     // Matched once, by the pipeline (for its metrics), when it ran before.
     const route = req.rule === undefined ? matchRoute(url) : req.rule;
     if (!route) {

@@ -105,6 +105,22 @@ export const PROXIED_PATHS = ['/api/*', '/sitemap.xml', '/sitemaps/*', '/objects
 /** Routes the gateway answers itself. */
 export const GATEWAY_ROUTES: ReadonlySet<string> = new Set(['/api/health']);
 
+/**
+ * The API's documentation, which the gateway answers too (docs/): its page here, the document
+ * at `/json` and `/yaml` beneath, and the page's scripts and styles under `/static/`.
+ */
+export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * The route label of a path the gateway answers itself (the documentation's paths all under
+ * one, so that its files make one series of metrics), or null for any other.
+ */
+export function gatewayRouteOf(path: string): string | null {
+  if (GATEWAY_ROUTES.has(path)) return path;
+  if (path === API_DOCS_PATH || path.startsWith(`${API_DOCS_PATH}/`)) return API_DOCS_PATH;
+  return null;
+}
+
 export const pathOf = (url: string): string => {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);

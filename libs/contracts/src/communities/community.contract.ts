@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '../common/pagination.contract';
 import { hasVisibleText, text } from '../common/text.contract';
 
 /** The categories a community belongs to (spec part 2, section 3), without "All". */
@@ -78,6 +79,13 @@ export const listCommunitiesQuerySchema = z.object({
     .transform((value) => (value !== undefined && hasVisibleText(value) ? value : null)),
 });
 export type ListCommunitiesQuery = z.infer<typeof listCommunitiesQuerySchema>;
+
+/** The list's whole query: the filters and a page. */
+export const listCommunitiesPageQuerySchema = z.object({
+  ...pageQuerySchema.shape,
+  ...listCommunitiesQuerySchema.shape,
+});
+export type ListCommunitiesPageQuery = z.infer<typeof listCommunitiesPageQuerySchema>;
 
 const communityFields = {
   name: text('name', {

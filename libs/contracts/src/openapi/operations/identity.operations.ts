@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { idSchema } from '../../common/id.contract';
+import { pageQuerySchema } from '../../common/pagination.contract';
+import {
+  idOrUsernameSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  updateProfileImageRequestSchema,
+  updateProfileRequestSchema,
+} from '../../users/user.contract';
+import type { ApiOperation } from '../api-operation.contract';
+
+const userReference = z.object({ idOrUsername: idOrUsernameSchema });
+const userId = z.object({ id: idSchema('User id') });
+const followState = '`{userId, isFollowing, followersCount}`: the state after the call';
+
+/** Accounts, sessions, profiles and the follow graph. */
+export const identityOperations = (): ApiOperation[] => [
+  {
+    operationId: 'register',
+    method: 'POST',
+    path: '/api/register',
+    service: 'identity',
+    summary: 'Sign up',
+    description: 'Creates the account and signs it in: the session cookie is set.',
+    auth: 'none',
+    body: registerRequestSchema,
+    responses: {
+      201: 'The own User (with `email`); the session cookie is set',
+      400: 'A field is refused (the message names it), a common password or a reserved username',
+      409: 'The username (whatever its case) or the email is taken',
+      429: 'Too many sign-ups from this address',
+    },
+  },
+  {
+    operationId: 'login',
+    method: 'POST',
+    path: '/api/login',
+    service: 'identity',
+    summary: 'Sign in',
+    description: 'Starts a new session (ending the one the browser came with).',
+    auth: 'none',
+    body: loginRequestSchema,
+    responses: {
+      200: 'The own User; a new session cookie is set',
+      401: '`Invalid email or password`, for an unknown email and a wrong password alike',
+      429: 'Too many sign-ins from this address, or this address must wait before trying this account again',
+    },
+  },
+  {
+    operationId: 'logout',
+    method: 'POST',
+    path: '/api/logout',
+    service: 'identity',
+    summary: 'Sign out',
+    auth: 'optional',
+    responses: { 204: 'The session is deleted and the cookie cleared' },
+  },
+  {
+    operationId: 'getCurrentUser',
+    method: 'GET',
+    path: '/api/user',
+    service: 'identity',
+    summary: 'The signed-in user',
+    description: "Renews the session cookie's lifetime.",
+    auth: 'required',
+    responses: { 200: 'The own User (with `email`)' },
+  },
+  {
+    operationId: 'updateProfile',
+    method: 'PUT',
+    path: '/api/users/profile',
+    service: 'identity',
+    summary: 'Edit the own profile',
+    description: 'At least one field; a field with nothing visible in it is cleared.',
+    auth: 'required',
+    body: updateProfileRequestSchema,
+    responses: { 200: 'The updated User', 400: 'Another field, or none' },
+  },
+  {
+    operationId: 'updateProfileImage',
+    method: 'PUT',
+    path: '/api/users/profile/images',
+    service: 'identity',
+    summary: 'Set the profile or cover picture',
+    description: 'The image is an upload of the user (its upload URL or `/objects/uploads/<id>`).',
+    auth: 'required',
+    body: updateProfileImageRequestSchema,
+    responses: { 200: 'The updated User', 403: "Someone else's upload" },
+  },
+  {
+    operationId: 'getUser',
+    method: 'GET',
+    path: '/api/users/{idOrUsername}',
+    service: 'identity',
+    summary: 'A user, by id or username',
+    auth: 'optional',
+    params: userReference,
+    responses: {
+      200: 'The User; `email` only on the own record, `isFollowing` for a signed-in reader',
+      404: 'No such user',
+    },
+  },
+  {
+    operationId: 'followUser',
+    method: 'POST',
+    path: '/api/users/{id}/follow',
+    service: 'identity',
+    summary: 'Follow a user',
+    description: 'Idempotent.',
+    auth: 'required',
+    params: userId,
+    responses: { 200: followState, 400: 'Oneself', 404: 'No such user' },
+  },
+  {
+    operationId: 'unfollowUser',
+    method: 'DELETE',
+    path: '/api/users/{id}/follow',
+    service: 'identity',
+    summary: 'Unfollow a user',
+    description: 'Idempotent.',
+    auth: 'required',
+    params: userId,
+    responses: { 200: followState, 404: 'No such user' },
+  },
+  {
+    operationId: 'listFollowers',
+    method: 'GET',
+    path: '/api/users/{idOrUsername}/followers',
+    service: 'identity',
+    summary: "A user's followers",
+    auth: 'optional',
+    params: userReference,
+    query: pageQuerySchema,
+    responses: { 200: '`{items: User[], nextCursor}`', 404: 'No such user' },
+  },
+  {
+    operationId: 'listFollowing',
+    method: 'GET',
+    path: '/api/users/{idOrUsername}/following',
+    service: 'identity',
+    summary: 'Whom a user follows',
+    auth: 'optional',
+    params: userReference,
+    query: pageQuerySchema,
+    responses: { 200: '`{items: User[], nextCursor}`', 404: 'No such user' },
+  },
+];
