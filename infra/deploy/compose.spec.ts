@@ -1,5 +1,5 @@
 import proxyAddr from 'proxy-addr';
-import { configProblems, realSecrets } from './app-configs';
+import { CONFIG_LOADERS, configProblems, realSecrets } from './app-configs';
 import { parseDockerfile } from './dockerfile';
 import {
   deployedApps,
@@ -64,6 +64,11 @@ const REQUIRED_VARIABLES = [
   'MINIO_ROOT_PASSWORD',
   'POSTGRES_PASSWORD',
 ];
+
+/** Where the services send their traces (OTLP over HTTP), and Jaeger's UI and query API. */
+const OTLP_HTTP_PORT = 4318;
+const JAEGER_UI_PORT = 16686;
+const TRACES_ENDPOINT = `http://jaeger:${OTLP_HTTP_PORT}`;
 
 /** A value as compose interpolates it from the given variables. */
 const interpolate = (value: string, variables: Record<string, string>): string =>
@@ -213,12 +218,64 @@ describe('docker-compose.yml', () => {
       );
     });
 
-    it('publishes Prometheus and Grafana on the host’s loopback only', () => {
-      for (const service of [prometheus, grafana]) {
+    it('gives Grafana Jaeger as a data source too, on its UI port', () => {
+      const datasources = readYaml<{ datasources: Record<string, unknown>[] }>(
+        'infra/monitoring/grafana/provisioning/datasources/jaeger.yml',
+      ).datasources;
+      expect(datasources).toEqual([
+        expect.objectContaining({
+          type: 'jaeger',
+          uid: 'wave-jaeger',
+          access: 'proxy',
+          url: `http://jaeger:${JAEGER_UI_PORT}`,
+        }),
+      ]);
+      // Prometheus stays the default.
+      expect(datasources[0]!['isDefault']).not.toBe(true);
+    });
+
+    it('publishes Prometheus, Grafana and Jaeger on the host’s loopback only', () => {
+      for (const service of [prometheus, grafana, sut.services['jaeger']!]) {
         const ports = service.ports ?? [];
         expect(ports.length).toBeGreaterThan(0);
         for (const port of ports) expect(port).toEqual(expect.stringMatching(/^127\.0\.0\.1:/));
       }
+    });
+  });
+
+  describe('traces', () => {
+    const jaeger = sut.services['jaeger']!;
+
+    it('runs Jaeger v2 (all-in-one: OTLP in, query API and UI), pinned to one release', () => {
+      expect(jaeger).toBeDefined();
+      expect(jaeger.image).toMatch(/^jaegertracing\/jaeger:2\.\d+\.\d+$/);
+      expect(jaeger.restart).toBe('unless-stopped');
+    });
+
+    it(`publishes its UI (${JAEGER_UI_PORT}) on the host’s loopback only, and not OTLP`, () => {
+      expect(publishedPorts(jaeger)).toEqual([
+        { published: JAEGER_UI_PORT, target: JAEGER_UI_PORT },
+      ]);
+      expect(jaeger.ports).toEqual([expect.stringMatching(/^127\.0\.0\.1:/)]);
+    });
+
+    it('is checked on its health check extension, /status on 13133', () => {
+      expect(jaeger.healthcheck?.test).toEqual([
+        'CMD',
+        'wget',
+        '-q',
+        '--spider',
+        'http://127.0.0.1:13133/status',
+      ]);
+    });
+
+    it('holds nothing back: no container waits for it', () => {
+      const waiting = services.filter(([, service]) => 'jaeger' in dependenciesOf(service));
+      expect(waiting.map(([name]) => name)).toEqual([]);
+    });
+
+    it('is named in the header with its UI’s address', () => {
+      expect(readText('docker-compose.yml')).toContain(`http://127.0.0.1:${JAEGER_UI_PORT}`);
     });
   });
 
@@ -269,6 +326,25 @@ describe('docker-compose.yml', () => {
       expect(environment['METRICS_PORT']).toBe(String(METRICS_PORT));
       expect(scrapeTargets).toContain(`${app}:${METRICS_PORT}`);
       expect(publishedPorts(service).map(({ target }) => target)).not.toContain(METRICS_PORT);
+    });
+
+    it(`sends its traces to Jaeger (OTLP over HTTP, ${TRACES_ENDPOINT}) unless told otherwise`, () => {
+      expect(environment['OTEL_EXPORTER_OTLP_ENDPOINT']).toBe(
+        `\${OTEL_EXPORTER_OTLP_ENDPOINT:-${TRACES_ENDPOINT}}`,
+      );
+      const secrets = realSecrets();
+      const variables = Object.fromEntries(
+        REQUIRED_VARIABLES.map((name) => [name, secrets[name]!]),
+      );
+      const config = CONFIG_LOADERS[app]!(
+        Object.fromEntries(
+          Object.entries(environment).map(([key, value]) => [key, interpolate(value, variables)]),
+        ),
+      ) as { OTEL_EXPORTER_OTLP_ENDPOINT?: string };
+      expect(config.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(TRACES_ENDPOINT);
+      // The jaeger service takes it; the service never waits for it.
+      expect(sut.services['jaeger']).toBeDefined();
+      expect(dependenciesOf(service)).not.toHaveProperty('jaeger');
     });
 
     it('gives it time to finish its requests and jobs after SIGTERM', () => {

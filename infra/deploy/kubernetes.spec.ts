@@ -418,6 +418,27 @@ describe('the shared ConfigMap', () => {
     });
   });
 
+  it("sends the Node services' traces to the cluster's OpenTelemetry Collector, keeping a share", () => {
+    // OTLP over HTTP, on the collector's port 4318 of a Service of another namespace (the
+    // network policies let each Node service reach it: network-policies.spec.ts).
+    const endpoint = new URL(configMap?.data?.['OTEL_EXPORTER_OTLP_ENDPOINT'] ?? 'invalid:');
+    expect({
+      protocol: endpoint.protocol,
+      host: endpoint.hostname,
+      port: endpoint.port,
+      // The exporter appends /v1/traces itself.
+      path: endpoint.pathname,
+    }).toEqual({
+      protocol: 'http:',
+      host: expect.stringMatching(/^[a-z0-9-]+\.observability\.svc\.cluster\.local$/),
+      port: '4318',
+      path: '/',
+    });
+    const share = Number(configMap?.data?.['OTEL_TRACES_SAMPLER_ARG']);
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThanOrEqual(1);
+  });
+
   it('holds no secret', () => {
     const keys = Object.keys(configMap?.data ?? {});
     expect(keys.filter((key) => /SECRET|PASSWORD|TOKEN|DATABASE_URL/.test(key))).toEqual([]);

@@ -1,5 +1,5 @@
 import { ServiceMetrics } from '@wave/metrics';
-import { filesUnder, readText } from './workspace';
+import { filesUnder, readText, readYaml } from './workspace';
 
 interface Dashboard {
   uid: string;
@@ -40,6 +40,46 @@ function registeredMetrics(): Set<string> {
   }
   return names;
 }
+
+interface Datasource {
+  name: string;
+  uid: string;
+  type: string;
+  url: string;
+  access?: string;
+  isDefault?: boolean;
+  editable?: boolean;
+}
+
+const DATASOURCES = 'infra/monitoring/grafana/provisioning/datasources';
+
+describe(`the Grafana data sources (${DATASOURCES})`, () => {
+  const datasources = filesUnder(DATASOURCES)
+    .filter((path) => /\.ya?ml$/.test(path))
+    .flatMap((path) => readYaml<{ datasources: Datasource[] }>(path).datasources);
+  const byUid = Object.fromEntries(datasources.map((datasource) => [datasource.uid, datasource]));
+
+  it('are Prometheus (the default) and Jaeger, each once, read through Grafana, not editable', () => {
+    expect(datasources.map(({ uid }) => uid).sort()).toEqual(['wave-jaeger', 'wave-prometheus']);
+    expect(datasources.filter(({ isDefault }) => isDefault).map(({ uid }) => uid)).toEqual([
+      'wave-prometheus',
+    ]);
+    for (const { access, editable } of datasources) {
+      expect({ access, editable }).toEqual({ access: 'proxy', editable: false });
+    }
+  });
+
+  it('open the traces in Jaeger’s query API and UI (the compose service jaeger)', () => {
+    expect(byUid['wave-jaeger']).toMatchObject({ type: 'jaeger', url: 'http://jaeger:16686' });
+  });
+
+  it('read the metrics from Prometheus (the compose service prometheus)', () => {
+    expect(byUid['wave-prometheus']).toMatchObject({
+      type: 'prometheus',
+      url: 'http://prometheus:9090',
+    });
+  });
+});
 
 describe('the Grafana dashboard (infra/monitoring/grafana/dashboards/wave.json)', () => {
   const dashboard = JSON.parse(

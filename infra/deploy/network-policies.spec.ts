@@ -53,7 +53,8 @@ const http = (containerPort: number): ContainerPort => ({ name: 'http', containe
 /**
  * The rest of the world, as the policies should see it: the ingress controller and
  * Prometheus (which only connect), the cluster's DNS, MinIO in its own namespace (the
- * ConfigMap's S3_ENDPOINT), a pod someone starts in the namespace, a pod of another namespace
+ * ConfigMap's S3_ENDPOINT), the OpenTelemetry Collector in its own (OTEL_EXPORTER_OTLP_ENDPOINT)
+ * and another pod beside it, a pod someone starts in the namespace, a pod of another namespace
  * that borrows the gateway's label, and addresses outside the cluster.
  */
 const outsiders: Endpoint[] = [
@@ -82,6 +83,30 @@ const outsiders: Endpoint[] = [
     ],
   },
   { name: 'minio', namespace: 'storage', labels: { app: 'minio' }, ports: [http(9000)] },
+  // As the opentelemetry-collector Helm chart labels its pods (release otel-collector).
+  {
+    name: 'otel-collector',
+    namespace: 'observability',
+    labels: {
+      'app.kubernetes.io/name': 'opentelemetry-collector',
+      'app.kubernetes.io/instance': 'otel-collector',
+      component: 'standalone-collector',
+    },
+    ports: [
+      { name: 'otlp', containerPort: 4317 },
+      { name: 'otlp-http', containerPort: 4318 },
+    ],
+  },
+  // A trace backend beside it, which also takes OTLP: the services send only to the collector.
+  {
+    name: 'jaeger',
+    namespace: 'observability',
+    labels: { 'app.kubernetes.io/name': 'jaeger' },
+    ports: [
+      { name: 'otlp-http', containerPort: 4318 },
+      { name: 'query', containerPort: 16686 },
+    ],
+  },
   { name: 'debug', namespace: NAMESPACE, labels: { run: 'debug' }, ports: [http(8080)] },
   {
     name: 'impostor',
@@ -145,7 +170,8 @@ const DEFAULT_PORTS: Record<string, number> = {
 
 /**
  * Where a URL leads: the pods behind a Service of the namespace (on the container port its
- * port targets), a pod of another namespace (`<name>.<namespace>.svc.cluster.local`), or an
+ * port targets), a pod of another namespace (`<name>.<namespace>.svc.cluster.local`: the
+ * outsider of that name there, such as the collector, or else a pod without labels), or an
  * address outside the cluster (a managed datastore, in the cloud network beside it).
  */
 function destinationOf(url: URL): { destination: Endpoint; port: number } {
@@ -165,6 +191,11 @@ function destinationOf(url: URL): { destination: Endpoint; port: number } {
     return { destination: pod, port: containerPort };
   }
   if (url.hostname.endsWith('.svc.cluster.local')) {
+    const known = outsiders.find(
+      (endpoint) =>
+        endpoint.name === name && 'namespace' in endpoint && endpoint.namespace === namespace,
+    );
+    if (known) return { destination: known, port };
     return {
       destination: { name: url.hostname, namespace, labels: {}, ports: [{ containerPort: port }] },
       port,
@@ -294,12 +325,15 @@ describe('the network policies', () => {
       `analytics → ${WEB_APP}:${WEB_PORT}/TCP`,
       `search → meilisearch:${MEILISEARCH_PORT}/TCP`,
       // Out: DNS for every pod, Redis for every service, PostgreSQL for those with a schema
-      // and their migrations, the object store for media, the internet for timeline.
+      // and their migrations, the object store for media, the internet for timeline, and the
+      // OpenTelemetry Collector's OTLP/HTTP port for every Node app (its traces; the
+      // migrations record none, and the web pods do not trace).
       ...podsInNamespace.flatMap(({ name }) => [
         `${name} → kube-dns:53/UDP`,
         `${name} → kube-dns:53/TCP`,
       ]),
       ...nodeApps.map((app) => `${app} → redis:6379/TCP`),
+      ...nodeApps.map((app) => `${app} → otel-collector:4318/TCP`),
       ...databaseApps.flatMap((app) => [
         `${app} → postgres:5432/TCP`,
         `${app}-migrate → postgres:5432/TCP`,

@@ -15,13 +15,19 @@ const constants = new Map(
   ),
 );
 
+/** Whether a match is on a comment line (`//`, `/*`, a doc comment's `*`): an example, not code. */
+const inComment = (text: string, index: number): boolean =>
+  /^\s*(\/\/|\/?\*)/.test(text.slice(text.lastIndexOf('\n', index) + 1, index));
+
 /** Every `new Queue(…)` and `new Worker(…)`: the file and the expression naming the queue. */
 const opened = sources.flatMap(({ path, text }) =>
-  [...text.matchAll(/new (Queue|Worker)\(\s*([^,]+?),/g)].map((match) => ({
-    path,
-    kind: match[1]!,
-    name: match[2]!.trim(),
-  })),
+  [...text.matchAll(/new (Queue|Worker)\(\s*([^,]+?),/g)]
+    .filter((match) => !inComment(text, match.index))
+    .map((match) => ({
+      path,
+      kind: match[1]!,
+      name: match[2]!.trim(),
+    })),
 );
 
 describe('the queues (QUEUES in libs/contracts)', () => {
