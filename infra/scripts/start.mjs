@@ -1,13 +1,15 @@
 // npm start: install what is missing, make sure PostgreSQL and Redis run, build,
 // migrate, start the object store and media, seed the demo community (skipped when it
 // is there), start every other service and print the URL.
-// Ctrl-C stops everything this script started.
+// A service that exits on its own is started again (with a backoff, said in the log), as an
+// orchestrator would. Ctrl-C stops everything this script started.
 import { spawn } from 'node:child_process';
 import { ensureDatastores } from './lib/datastores.mjs';
 import { seedDemoCommunity, spawnObjectStore } from './lib/demo-seed.mjs';
 import { ensureDependencies } from './lib/dependencies.mjs';
 import { GATEWAY_URL, OBJECT_STORE_PORT, SERVICES, WEB_URL } from './lib/services.mjs';
 import { fail, isPortOpen, log, ROOT, runOrFail, waitForPort } from './lib/shell.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
 
 const nx = ['node_modules/.bin/nx'];
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
@@ -42,24 +44,21 @@ for (const service of SERVICES.filter((s) => s.migrate)) {
   await runOrFail('node', [bundle(service.name), 'migrate'], { env: appEnv });
 }
 
-const children = [];
+// Finish (or give up) before the supervisor kills what is left, 8 s after Ctrl-C.
+const supervisor = new Supervisor({ log, killAfterMs: 8_000 });
 let stopping = false;
 
 // The local S3 server, unless one already answers on its port.
 if (await isPortOpen(OBJECT_STORE_PORT)) {
   log(`Object store: already running on 127.0.0.1:${OBJECT_STORE_PORT}`);
 } else {
-  const store = spawnObjectStore();
-  prefixLines(store.stdout, '[s3]'.padEnd(12), 90);
-  prefixLines(store.stderr, '[s3]'.padEnd(12), 90);
-  store.on('exit', (code) => {
-    if (!stopping) {
-      log(`the object store exited (${code}); stopping everything.`);
-      void shutdown(1);
-    }
+  supervisor.add('the object store', spawnObjectStore, (store) => {
+    prefixLines(store.stdout, '[s3]'.padEnd(12), 90);
+    prefixLines(store.stderr, '[s3]'.padEnd(12), 90);
   });
-  children.push(store);
-  if (!(await waitForPort(OBJECT_STORE_PORT, 15_000))) fail('The object store did not start');
+  if (!(await waitForPort(OBJECT_STORE_PORT, 15_000))) {
+    await shutdown(1, 'The object store did not start');
+  }
 }
 
 function prefixLines(stream, label, color) {
@@ -74,44 +73,34 @@ function prefixLines(stream, label, color) {
 
 function startService(service, index) {
   const [command, ...args] = service.command ?? ['node', bundle(service.name)];
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: {
-      ...appEnv,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      // Finish (or give up) before this script kills what is left, 8 s after Ctrl-C.
-      SHUTDOWN_TIMEOUT_MS: process.env.SHUTDOWN_TIMEOUT_MS ?? '7000',
-      ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const label = `[${service.name}]`.padEnd(12);
-  prefixLines(child.stdout, label, COLORS[index % COLORS.length]);
-  prefixLines(child.stderr, label, COLORS[index % COLORS.length]);
-  child.on('exit', (code) => {
-    if (!stopping) {
-      log(`${service.name} exited (${code}); stopping everything.`);
-      void shutdown(1);
-    }
-  });
-  children.push(child);
+  supervisor.add(
+    service.name,
+    () =>
+      spawn(command, args, {
+        cwd: ROOT,
+        env: {
+          ...appEnv,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+          // Finish (or give up) before the supervisor kills what is left, 8 s after Ctrl-C.
+          SHUTDOWN_TIMEOUT_MS: process.env.SHUTDOWN_TIMEOUT_MS ?? '7000',
+          ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    (child) => {
+      prefixLines(child.stdout, label, COLORS[index % COLORS.length]);
+      prefixLines(child.stderr, label, COLORS[index % COLORS.length]);
+    },
+  );
 }
 
-async function shutdown(code) {
+async function shutdown(code, reason) {
   if (stopping) return;
   stopping = true;
+  if (reason) log(reason);
   log('Stopping...');
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 8_000).unref();
-        }),
-    ),
-  );
+  await supervisor.stop();
   await stopDatastores();
   process.exit(code);
 }
@@ -120,7 +109,7 @@ process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
 // If this script dies some other way (its terminal or npm gone), the services go with it.
 process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of supervisor.children()) child.kill('SIGTERM');
 });
 process.stdout.on('error', () => void shutdown(0));
 
@@ -128,8 +117,7 @@ process.stdout.on('error', () => void shutdown(0));
 const MEDIA = SERVICES.find((service) => service.name === 'media');
 startService(MEDIA, SERVICES.indexOf(MEDIA));
 if (!(await waitForPort(MEDIA.port, 30_000))) {
-  log('media did not start; stopping everything.');
-  await shutdown(1);
+  await shutdown(1, 'media did not start; stopping everything.');
 }
 await seedDemoCommunity('default', appEnv);
 SERVICES.forEach((service, index) => {
@@ -138,8 +126,10 @@ SERVICES.forEach((service, index) => {
 
 for (const service of SERVICES) {
   if (!(await waitForPort(service.port, 30_000))) {
-    log(`${service.name} did not start on port ${service.port}`);
-    await shutdown(1);
+    await shutdown(
+      1,
+      `${service.name} did not start on port ${service.port}; stopping everything.`,
+    );
   }
 }
 log('');
