@@ -157,7 +157,7 @@ describe('search reindex command', () => {
     await eventually(followersOf, (counts) => counts[users.grace.id] === 2, {
       what: 'follower counts from events',
     });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await db?.end();
