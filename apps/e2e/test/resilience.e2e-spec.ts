@@ -1,14 +1,26 @@
 import { join } from 'node:path';
-import { freePort, serviceProcess } from '@wave/testing';
+import { eventually, freePort, serviceProcess } from '@wave/testing';
 import { ApiClient, newAccount } from './support/api-client';
 import type { Stack } from './support/stack';
 import { startStack } from './support/stack';
+
+/** Every service's circuit closed: the gateway sends each its requests. */
+const ALL_CLOSED = {
+  identity: 'closed',
+  timeline: 'closed',
+  communities: 'closed',
+  search: 'closed',
+  media: 'closed',
+  recommendations: 'closed',
+  analytics: 'closed',
+};
 
 describe('health and a service that is down', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack('resilience');
+    // A short upstream timeout: a hung service's requests time out in 1.5 s, not 10.
+    stack = await startStack('resilience', { UPSTREAM_TIMEOUT_MS: '1500' });
   });
   afterAll(() => stack?.stop());
 
@@ -28,6 +40,7 @@ describe('health and a service that is down', () => {
         recommendations: 'up',
         analytics: 'up',
       },
+      circuits: ALL_CLOSED,
     });
   });
 
@@ -38,7 +51,8 @@ describe('health and a service that is down', () => {
     const started = Date.now();
     const call = await client.get('/api/user');
     const elapsed = Date.now() - started;
-    expect(call.status).toBe(503);
+    // Refused (tried twice, both times refused): a bad gateway, at once.
+    expect(call.status).toBe(502);
     expect(call.body).toEqual({ message: 'The identity service is unavailable' });
     expect(elapsed).toBeLessThan(2_000);
 
@@ -57,11 +71,57 @@ describe('health and a service that is down', () => {
         recommendations: 'up',
         analytics: 'up',
       },
+      // Two failures so far: not yet enough to open identity's circuit.
+      circuits: ALL_CLOSED,
     });
 
     await stack.identity.start();
     expect((await client.get('/api/user')).status).toBe(401);
     expect((await client.get('/api/health')).status).toBe(200);
+  });
+
+  it('stops waiting on a hung service after three timeouts, and sends it requests again once it answers', async () => {
+    const visitor = new ApiClient(stack.gateway.url);
+    expect((await visitor.get('/api/tweets')).status).toBe(200);
+    const timed = async () => {
+      const started = Date.now();
+      const response = await visitor.get('/api/tweets');
+      return { status: response.status, body: response.body, ms: Date.now() - started };
+    };
+    // Hung: its connections are taken and nothing is answered.
+    stack.timeline.signal('SIGSTOP');
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await timed();
+        expect(answer).toMatchObject({
+          status: 504,
+          body: { message: 'The timeline service did not answer in time' },
+        });
+        expect(answer.ms).toBeGreaterThanOrEqual(1_400);
+      }
+      const fast = await timed();
+      expect(fast).toMatchObject({
+        status: 503,
+        body: { message: 'The timeline service is unavailable' },
+      });
+      expect(fast.ms).toBeLessThan(500);
+      expect((await visitor.get('/api/health')).body).toMatchObject({
+        services: { timeline: 'down' },
+        circuits: { timeline: 'open', identity: 'closed' },
+      });
+    } finally {
+      stack.timeline.signal('SIGCONT');
+    }
+    // The gateway's probe (every 2 s) finds it answering, and closes the circuit.
+    await eventually(
+      () => timed(),
+      (answer) => answer.status === 200,
+      { what: 'timeline through the gateway again', timeoutMs: 10_000 },
+    );
+    expect((await visitor.get('/api/health')).body).toMatchObject({
+      status: 'up',
+      circuits: ALL_CLOSED,
+    });
   });
 
   it('keeps serving visitors when Redis is gone, and refuses sessions it cannot check', async () => {

@@ -100,7 +100,7 @@ describe('a service stopped with SIGTERM', () => {
     });
 
     // The gateway answers for it at once, and it comes back.
-    expect((await member.get('/api/tweets')).status).toBe(503);
+    expect((await member.get('/api/tweets')).status).toBe(502);
     await timeline.start();
     expect((await member.get('/api/tweets')).status).toBe(200);
   });

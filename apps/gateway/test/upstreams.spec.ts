@@ -11,7 +11,7 @@ import {
 } from '@wave/internal-auth';
 import { SESSION_COOKIE_NAME, SessionStore } from '@wave/sessions';
 import type { TestRedisNamespace } from '@wave/testing';
-import { createTestRedisNamespace, freePort } from '@wave/testing';
+import { createTestRedisNamespace, eventually, freePort } from '@wave/testing';
 import type { GatewayConfig } from '../src/config/gateway.config';
 import { loadGatewayConfig } from '../src/config/gateway.config';
 import { createGatewayApp } from '../src/gateway-app';
@@ -156,6 +156,7 @@ describe('the gateway and its upstreams', () => {
         services: Object.fromEntries(
           ['gateway', 'redis', ...UPSTREAMS].map((name) => [name, 'up']),
         ),
+        circuits: Object.fromEntries(UPSTREAMS.map((name) => [name, 'closed'])),
       });
       expect(Object.keys(body.services)).toContain('recommendations');
     });
@@ -497,7 +498,7 @@ describe('the gateway and its upstreams', () => {
     );
   });
 
-  it('answers 502 with JSON when a service takes longer than the upstream timeout', async () => {
+  it('answers 504 with JSON when a service takes longer than the upstream timeout', async () => {
     const slow = await createGatewayApp({ ...config, UPSTREAM_TIMEOUT_MS: 300 });
     const search = services.get('search')!;
     const waiting: ServerResponse[] = [];
@@ -511,8 +512,10 @@ describe('the gateway and its upstreams', () => {
       const port = (slow.getHttpServer().address() as AddressInfo).port;
       const started = Date.now();
       const response = await fetch(`http://127.0.0.1:${port}/api/search?q=slow`);
-      expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ message: 'The search service did not answer' });
+      expect(response.status).toBe(504);
+      expect(await response.json()).toEqual({
+        message: 'The search service did not answer in time',
+      });
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
@@ -521,7 +524,64 @@ describe('the gateway and its upstreams', () => {
     }
   });
 
-  it('answers 503 with JSON, fast, when recommendations cannot be reached', async () => {
+  it('stops waiting on a hung service after three timeouts, answering 503 at once, until a probe of its /health is answered', async () => {
+    const hung = await createGatewayApp({ ...config, UPSTREAM_TIMEOUT_MS: 300 });
+    const search = services.get('search')!;
+    // Stopped (SIGSTOP): its connections are taken, and nothing is answered, /health neither.
+    let stopped = true;
+    const waiting: ServerResponse[] = [];
+    search.answer = (_req, res) => {
+      if (!stopped) return false;
+      waiting.push(res);
+      return true;
+    };
+    try {
+      await hung.listen(0, '127.0.0.1');
+      const url = `http://127.0.0.1:${(hung.getHttpServer().address() as AddressInfo).port}`;
+      const timed = async () => {
+        const started = Date.now();
+        const response = await fetch(`${url}/api/search?q=hung`);
+        return { status: response.status, ms: Date.now() - started, body: await response.json() };
+      };
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await timed();
+        expect(answer.status).toBe(504);
+        expect(answer.ms).toBeGreaterThanOrEqual(250);
+      }
+      const fast = await timed();
+      expect(fast).toMatchObject({
+        status: 503,
+        body: { message: 'The search service is unavailable' },
+      });
+      expect(fast.ms).toBeLessThan(200);
+      const health = await fetch(`${url}/api/health`);
+      expect(await health.json()).toMatchObject({
+        status: 'degraded',
+        services: { search: 'down' },
+        circuits: { search: 'open', timeline: 'closed' },
+      });
+
+      // It goes on: the next probe (every 2 s) is answered, and its requests go to it again.
+      stopped = false;
+      for (const res of waiting.splice(0)) res.destroy();
+      const back = await eventually(
+        () => timed(),
+        (answer) => answer.status === 200,
+        { what: 'search answering through the gateway again', timeoutMs: 5_000 },
+      );
+      expect(back.body).toEqual({ answeredBy: 'search' });
+      expect(await (await fetch(`${url}/api/health`)).json()).toMatchObject({
+        circuits: { search: 'closed' },
+      });
+    } finally {
+      stopped = false;
+      for (const res of waiting) res.destroy();
+      await hung.close();
+    }
+    // Three timeouts, then up to two probe intervals (2 s each).
+  }, 15_000);
+
+  it('answers 502 with JSON, fast, when recommendations cannot be reached', async () => {
     const unreachable = await createGatewayApp(
       loadGatewayConfig({
         NODE_ENV: 'test',
@@ -537,7 +597,7 @@ describe('the gateway and its upstreams', () => {
       const port = (unreachable.getHttpServer().address() as AddressInfo).port;
       const started = Date.now();
       const response = await fetch(`http://127.0.0.1:${port}/api/ai/recommendations`);
-      expect(response.status).toBe(503);
+      expect(response.status).toBe(502);
       expect(await response.json()).toEqual({
         message: 'The recommendations service is unavailable',
       });

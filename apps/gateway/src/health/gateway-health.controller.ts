@@ -2,7 +2,9 @@ import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '@wave/redis';
+import type { Upstream } from '../routing/route-table';
 import { UPSTREAMS } from '../routing/route-table';
+import type { CircuitState } from '../proxy/replicas';
 import { Upstreams } from '../proxy/upstreams';
 
 type State = 'up' | 'down';
@@ -11,6 +13,11 @@ const PROBE_TIMEOUT_MS = 1_000;
 export interface GatewayHealthResponse {
   status: 'up' | 'degraded';
   services: Record<string, State>;
+  /**
+   * Each service's circuit: `open` while every replica of it failed several times in a row and
+   * has not answered a probe since (its requests are answered 503 at once), else `closed`.
+   */
+  circuits: Record<Upstream, CircuitState>;
 }
 
 /** `GET /api/health`: the gateway, its Redis and every service behind it. */
@@ -44,7 +51,10 @@ export class GatewayHealthController {
     const services: Record<string, State> = { gateway: 'up', ...Object.fromEntries(probes) };
     const healthy = probes.every(([, state]) => state === 'up');
     void reply.status(healthy ? 200 : 503);
-    return { status: healthy ? 'up' : 'degraded', services };
+    const circuits = Object.fromEntries(
+      UPSTREAMS.map((upstream) => [upstream, this.upstreams.circuitOf(upstream)]),
+    ) as Record<Upstream, CircuitState>;
+    return { status: healthy ? 'up' : 'degraded', services, circuits };
   }
 
   private async probe(name: string, check: () => Promise<unknown>): Promise<[string, State]> {

@@ -55,6 +55,51 @@ describe(Replicas.name, () => {
     expect([replicas.pick(), replicas.other(0)]).toEqual([0, 0]);
   });
 
+  it('opens a replica’s circuit after three failures in a row, which an answer in between resets', () => {
+    const replicas = new Replicas(['http://a', 'http://b'], 5_000, clock().now, 3);
+    expect([replicas.failed(0), replicas.failed(0)]).toEqual([false, false]);
+    replicas.answered(0);
+    expect([replicas.failed(0), replicas.failed(0)]).toEqual([false, false]);
+    expect(replicas.failed(0)).toBe(true);
+    expect(replicas.circuitOf(0)).toBe('open');
+    // Opened once: a further failure does not open it again (one probe is enough).
+    expect(replicas.failed(0)).toBe(false);
+    expect([replicas.inTurn(), replicas.openCircuits()]).toEqual([1, 1]);
+  });
+
+  it('sends nothing to a replica whose circuit is open, not even with every other one out', () => {
+    const time = clock();
+    const replicas = new Replicas(['http://a', 'http://b', 'http://c'], 5_000, time.now, 1);
+    replicas.failed(1);
+    expect(picks(replicas, 4)).toEqual([0, 2, 0, 2]);
+    replicas.refused(0);
+    replicas.refused(2);
+    expect(picks(replicas, 4)).not.toContain(1);
+    expect(replicas.other(0)).toBe(2);
+  });
+
+  it('retries on a replica whose circuit is open when no other is left, and closes it if it answers', () => {
+    const pair = new Replicas(['http://a', 'http://b'], 5_000, clock().now, 1);
+    pair.failed(1);
+    // a's connection failed at once: b may be back from a restart its probe has not seen yet.
+    expect(pair.other(0)).toBe(1);
+    pair.answered(1);
+    expect([pair.circuitOf(1), pair.openCircuits()]).toEqual(['closed', 0]);
+  });
+
+  it('has no replica to offer when every circuit is open, and takes one back once closed', () => {
+    const single = new Replicas(['http://timeline:3002'], 5_000, clock().now, 1);
+    single.failed(0);
+    expect([single.pick(), single.other(0)]).toEqual([null, null]);
+    single.closeCircuit(0);
+    expect([single.pick(), single.circuitOf(0)]).toEqual([0, 'closed']);
+
+    const pair = new Replicas(['http://a', 'http://b'], 5_000, clock().now, 1);
+    pair.failed(1);
+    pair.failed(0);
+    expect(pair.pick()).toBeNull();
+  });
+
   it('refuses an empty list', () => {
     expect(() => new Replicas([])).toThrow('A service needs at least one replica');
   });

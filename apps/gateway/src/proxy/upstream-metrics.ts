@@ -13,6 +13,7 @@ import type { Replicas } from './replicas';
 @Injectable()
 export class UpstreamMetrics {
   private readonly retries: Counter<'upstream' | 'reason'>;
+  private readonly shortCircuits: Counter<'upstream'>;
   private watched: Partial<Record<Upstream, Replicas>> = {};
 
   constructor(metrics: ServiceMetrics) {
@@ -22,17 +23,25 @@ export class UpstreamMetrics {
       labelNames: ['upstream', 'reason'],
       registers: [metrics.registry],
     });
+    this.shortCircuits = new Counter({
+      name: 'gateway_upstream_short_circuited_total',
+      help: 'Requests answered 503 at once because every replica of their service had its circuit open.',
+      labelNames: ['upstream'],
+      registers: [metrics.registry],
+    });
     const watched = () => this.watched;
     new Gauge({
       name: 'gateway_upstream_replicas',
-      help: "A service's replicas taking requests in turn (in_turn) and left out for a while after a refused connection (out).",
+      help: "A service's replicas taking requests in turn (in_turn), left out for a while after a refused connection (out), and taking none until a probe is answered (circuit_open).",
       labelNames: ['upstream', 'state'],
       registers: [metrics.registry],
       collect() {
         for (const [upstream, replicas] of Object.entries(watched())) {
           const inTurn = replicas.inTurn();
+          const open = replicas.openCircuits();
           this.labels(upstream, 'in_turn').set(inTurn);
-          this.labels(upstream, 'out').set(replicas.origins.length - inTurn);
+          this.labels(upstream, 'out').set(replicas.origins.length - inTurn - open);
+          this.labels(upstream, 'circuit_open').set(open);
         }
       },
     });
@@ -44,5 +53,9 @@ export class UpstreamMetrics {
 
   retried(upstream: Upstream, reason: RetryReason): void {
     this.retries.labels(upstream, reason).inc();
+  }
+
+  shortCircuited(upstream: Upstream): void {
+    this.shortCircuits.labels(upstream).inc();
   }
 }

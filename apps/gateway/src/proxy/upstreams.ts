@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -18,7 +19,8 @@ import {
   urlVarOf,
 } from '../routing/route-table';
 import type { GatewayRequest } from './raw-http';
-import { Replicas } from './replicas';
+import type { CircuitState } from './replicas';
+import { CIRCUIT_FAILURES, Replicas } from './replicas';
 import { neverConnected, retryReasonOf } from './retry-rule';
 import { UpstreamMetrics } from './upstream-metrics';
 import { BodyTooLargeError } from './streamed-body';
@@ -42,6 +44,19 @@ const UNREACHABLE = new Set([
   'EHOSTUNREACH',
   'EAI_AGAIN',
   'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** How often a replica whose circuit is open is asked for its `/health`. */
+export const CIRCUIT_PROBE_INTERVAL_MS = 2_000;
+/** How long a probe waits for the answer. */
+const CIRCUIT_PROBE_TIMEOUT_MS = 1_000;
+
+/** No answer within the upstream timeout (reply-from's, or undici's for the headers). */
+const TIMED_OUT = new Set([
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
 ]);
 
 /**
@@ -140,9 +155,11 @@ function causeOf<T extends Error>(
  * once more to another when that is safe (`retryReasonOf`).
  */
 @Injectable()
-export class Upstreams {
+export class Upstreams implements OnApplicationShutdown {
   private readonly logger = new Logger(Upstreams.name);
   private readonly replicas: Record<Upstream, Replicas>;
+  /** The probes of replicas whose circuit is open, by `upstream replica`. */
+  private readonly probes = new Map<string, NodeJS.Timeout>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -157,6 +174,48 @@ export class Upstreams {
   /** The service's replicas, as configured. */
   replicasOf(upstream: Upstream): readonly string[] {
     return this.replicas[upstream].origins;
+  }
+
+  /** The service's circuit: open when every replica's is (its requests are answered at once). */
+  circuitOf(upstream: Upstream): CircuitState {
+    const replicas = this.replicas[upstream];
+    return replicas.openCircuits() === replicas.origins.length ? 'open' : 'closed';
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.probes.values()) clearTimeout(timer);
+    this.probes.clear();
+  }
+
+  /**
+   * Asks a replica whose circuit has opened for its `/health` every `CIRCUIT_PROBE_INTERVAL_MS`
+   * until it answers 200, then closes the circuit: no client's request is spent finding out.
+   */
+  private probeUntilAnswered(upstream: Upstream, index: number): void {
+    const key = `${upstream} ${index}`;
+    if (this.probes.has(key)) return;
+    const replicas = this.replicas[upstream];
+    const origin = replicas.origins[index] ?? '';
+    this.logger.warn(
+      `${upstream} (${origin}) failed ${CIRCUIT_FAILURES} times in a row: circuit open`,
+    );
+    const probe = async (): Promise<void> => {
+      const ok = await fetch(new URL('/health', origin), {
+        signal: AbortSignal.timeout(CIRCUIT_PROBE_TIMEOUT_MS),
+      }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (!this.probes.has(key)) return;
+      if (ok) {
+        this.probes.delete(key);
+        replicas.closeCircuit(index);
+        this.logger.log(`${upstream} (${origin}) answers again: circuit closed`);
+        return;
+      }
+      this.probes.set(key, setTimeout(() => void probe(), CIRCUIT_PROBE_INTERVAL_MS).unref());
+    };
+    this.probes.set(key, setTimeout(() => void probe(), CIRCUIT_PROBE_INTERVAL_MS).unref());
   }
 
   private urlsOf(upstream: Upstream): string[] {
@@ -181,8 +240,17 @@ export class Upstreams {
       span.updateName(`${raw.method ?? 'GET'} ${routeLabelOf(raw.rule)}`);
       span.setAttributes({ 'http.route': routeLabelOf(raw.rule), 'wave.upstream': upstream });
     }
+    const replica = this.replicas[upstream].pick();
+    if (replica === null) {
+      // Every replica's circuit is open: answered now, not after a timeout per request.
+      this.metrics.shortCircuited(upstream);
+      if (!raw.complete) reply.header('connection', 'close');
+      reply.header('retry-after', String(Math.ceil(CIRCUIT_PROBE_INTERVAL_MS / 1_000)));
+      this.send(reply, 503, `The ${upstream} service is unavailable`);
+      return;
+    }
     this.attempt(request, reply, upstream, path, {
-      replica: this.replicas[upstream].pick(),
+      replica,
       retry: false,
       deadline: Date.now() + this.timeoutOf(upstream),
     });
@@ -219,6 +287,8 @@ export class Upstreams {
       retryDelay: NO_RETRY,
       rewriteRequestHeaders: (_request, headers) => this.requestHeaders(upstream, raw, headers),
       rewriteHeaders: (headers) => {
+        // An answer, whatever its status: the replica is there.
+        replicas.answered(attempt.replica);
         for (const name of HIDDEN_RESPONSE_HEADERS) delete headers[name];
         return headers;
       },
@@ -226,6 +296,10 @@ export class Upstreams {
         const codes = codesOf(error);
         // Out of turn for a while, whatever becomes of this request.
         if (neverConnected(codes)) replicas.refused(attempt.replica);
+        // A failure of the replica's (not of a client that went away, nor of a body too large).
+        if (!clientGone(failed.raw) && !causeOf(error, BodyTooLargeError)) {
+          if (replicas.failed(attempt.replica)) this.probeUntilAnswered(upstream, attempt.replica);
+        }
         // Sent again whole: no body, or one the gateway holds (a streamed body is spent); and
         // not for a client that has gone (its request has ended long since: its socket says).
         const replayable =
@@ -241,13 +315,16 @@ export class Upstreams {
           this.answerError(upstream, request.id, failed, error, codes);
           return;
         }
+        const other = replicas.other(attempt.replica);
+        if (other === null) {
+          // Its only replica's circuit has just opened: not sent to it again.
+          if (!raw.complete) failed.header('connection', 'close');
+          this.answerError(upstream, request.id, failed, error, codes);
+          return;
+        }
         this.metrics.retried(upstream, reason);
         requestSpanOf(raw)?.addEvent('retried on another replica', { reason });
-        this.attempt(request, reply, upstream, path, {
-          ...attempt,
-          replica: replicas.other(attempt.replica),
-          retry: true,
-        });
+        this.attempt(request, reply, upstream, path, { ...attempt, replica: other, retry: true });
       },
     });
   }
@@ -295,8 +372,11 @@ export class Upstreams {
     this.logger.warn(
       `request ${requestId}: ${upstream} proxy error: ${codes.at(-1) ?? error.message}`,
     );
+    if (codes.some((code) => TIMED_OUT.has(code))) {
+      return this.send(reply, 504, `The ${upstream} service did not answer in time`);
+    }
     if (codes.some((code) => UNREACHABLE.has(code))) {
-      return this.send(reply, 503, `The ${upstream} service is unavailable`);
+      return this.send(reply, 502, `The ${upstream} service is unavailable`);
     }
     this.send(reply, 502, `The ${upstream} service did not answer`);
   }

@@ -8,13 +8,14 @@ export const gatewayOperations = (): ApiOperation[] => [
     path: '/api/health',
     service: 'gateway',
     summary: 'What runs',
-    description: 'Probes Redis and every replica of every service, with a 1 s timeout.',
+    description:
+      'Probes Redis and every replica of every service, with a 1 s timeout. `circuits` says which services the gateway answers for at once (`open`: every replica failed several times in a row and has not answered a probe since).',
     auth: 'none',
     responses: {
-      200: '`{status: "up", services: {gateway, redis, identity, …: "up"}}`',
+      200: '`{status: "up", services: {gateway, redis, identity, …: "up"}, circuits: {identity, …: "closed"}}`',
       // Not the `{ message }` of other errors: the same body as when all is well.
       503: {
-        description: '`{status: "degraded", services}`: something is down',
+        description: '`{status: "degraded", services, circuits}`: something is down',
         mediaType: 'application/json',
       },
     },
