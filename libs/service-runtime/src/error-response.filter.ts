@@ -5,6 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@wave/contracts';
 import { UNSTORABLE_TEXT_LOG_PREFIX } from '@wave/contracts';
 import { REQUEST_ID_HEADER } from './logging';
+import {
+  isUnavailableError,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from './unavailable';
 
 /**
  * Fastify rejects some requests before a handler runs (Nest passes them on as
@@ -62,6 +67,9 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   if (isUnstorableTextError(exception)) {
     return { status: HttpStatus.BAD_REQUEST, body: { message: UNSTORABLE_TEXT_MESSAGE } };
   }
+  if (isUnavailableError(exception)) {
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { message: UNAVAILABLE_MESSAGE } };
+  }
   const candidate = (exception ?? {}) as ErrorWithStatus;
   if (
     typeof candidate.statusCode === 'number' &&
@@ -92,7 +100,14 @@ export class ErrorResponseFilter implements ExceptionFilter {
     const { status, body } = toErrorResponse(exception);
     // Named in the line: a service without a request-scoped logger would not say it otherwise.
     const requestId = requestIdOf(host.switchToHttp().getRequest<FastifyRequest | undefined>());
-    if (status >= 500) {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (body.message === UNAVAILABLE_MESSAGE && !(exception instanceof HttpException)) {
+      // A store is away: its health says so; one line, not a stack per request.
+      this.logger.warn(
+        `Request ${requestId} failed, a store is unavailable: ${exception instanceof Error ? exception.message : String(exception)}`,
+      );
+      void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } else if (status >= 500) {
       this.logger.error(
         `Request ${requestId} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
       );
@@ -102,7 +117,6 @@ export class ErrorResponseFilter implements ExceptionFilter {
         `${UNSTORABLE_TEXT_LOG_PREFIX}: ${exception instanceof Error ? exception.message : String(exception)} (request ${requestId})`,
       );
     }
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 }

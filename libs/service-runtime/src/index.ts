@@ -8,3 +8,4 @@ export * from './service-commands';
 export * from './projected-users';
 export * from './graceful-shutdown';
 export * from './define-service';
+export * from './unavailable';

@@ -1,6 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { labelRoute, UNMATCHED_ROUTE } from '@wave/metrics';
+import {
+  isUnavailableError,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '@wave/service-runtime';
 import { ProxyRouter } from '../proxy/proxy-router';
 import { sendError } from '../proxy/raw-http';
 import type { ProxiedRequest } from '../proxy/upstreams';
@@ -59,10 +64,20 @@ export class GatewayPipeline {
         return;
       }
     } catch (error: unknown) {
+      reply.hijack();
+      if (isUnavailableError(error)) {
+        // Redis away (a rate limit or a session could not be read): the client tries again.
+        this.logger.warn(
+          `request ${request.id}: the gateway's checks failed, a store is unavailable: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        sendError(res, 503, UNAVAILABLE_MESSAGE, {
+          'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+        });
+        return;
+      }
       this.logger.error(
         `request ${request.id}: the gateway's checks failed: ${error instanceof Error ? error.stack : String(error)}`,
       );
-      reply.hijack();
       sendError(res, 500, 'Internal server error');
     }
   };
