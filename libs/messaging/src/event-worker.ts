@@ -14,7 +14,7 @@ import {
   subscribedEvents,
 } from '@wave/contracts';
 import type { QueueConnection } from './event-queues';
-import { concurrencyOf } from '@wave/redis';
+import { concurrencyOf, STALL_RECOVERY } from '@wave/redis';
 import { queueTelemetry } from '@wave/tracing';
 
 /** Handles an event; what it resolves with is kept as its job's result, for inspection. */
@@ -77,6 +77,7 @@ export class EventWorker<C extends EventConsumer> {
       connection: this.options.connection,
       prefix: this.options.prefix,
       ...queueTelemetry(),
+      ...STALL_RECOVERY,
       concurrency: this.options.concurrency ?? concurrencyOf(eventQueueName(this.options.consumer)),
     });
     this.worker.on('failed', (job, error) => {

@@ -81,6 +81,20 @@ export const queueOptions = (url: string, keyPrefix: string) => ({
   ...queueTelemetry(),
 });
 
+/**
+ * How a worker holds jobs that must not be lost when its process dies mid-job (SIGKILL, out of
+ * memory, a lost node): events, fan-out, analytics batches. With BullMQ's defaults (a 30 s lock,
+ * a stalled check every 30 s, one stall allowed) a dead worker's job waited up to 90 s before
+ * another took it, and a job that stalled twice was failed for good, whatever its attempts: a
+ * fan-out killed twice lost the rest of its followers (found by `npm run chaos`). The lock is
+ * renewed every half `lockDuration` while the job runs; a stall is found within about 25 s.
+ */
+export const STALL_RECOVERY = {
+  lockDuration: 15_000,
+  stalledInterval: 5_000,
+  maxStalledCount: 5,
+} as const;
+
 /** Deletes every key under a prefix (tests and resets), in batches. */
 export async function deleteKeysWithPrefix(url: string, prefix: string): Promise<number> {
   if (prefix.length === 0) throw new Error('Refusing to delete every key: empty prefix');

@@ -2,7 +2,7 @@ import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UnrecoverableError, Worker } from 'bullmq';
-import { queueOptions } from '@wave/redis';
+import { queueOptions, STALL_RECOVERY } from '@wave/redis';
 import type { AnalyticsConfig } from '../config/analytics.config';
 import { ANALYTICS_CONFIG } from '../config/analytics.config';
 import { INGEST_QUEUE, ingestBatchJobSchema } from '@wave/analytics-ingest';
@@ -23,6 +23,7 @@ export class IngestWorker implements OnApplicationBootstrap, BeforeApplicationSh
   onApplicationBootstrap(): void {
     this.worker = new Worker(INGEST_QUEUE, (job) => this.process(job), {
       ...queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX),
+      ...STALL_RECOVERY,
       concurrency: this.config.INGEST_CONCURRENCY,
     });
     this.worker.on('failed', (job, error) => {

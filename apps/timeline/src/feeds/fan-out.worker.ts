@@ -2,7 +2,7 @@ import type { OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UnrecoverableError, Worker } from 'bullmq';
-import { queueOptions } from '@wave/redis';
+import { queueOptions, STALL_RECOVERY } from '@wave/redis';
 import type { TimelineConfig } from '../config/timeline.config';
 import { TIMELINE_CONFIG } from '../config/timeline.config';
 import { FAN_OUT_QUEUE, fanOutJobSchema, fanOutProgressSchema } from './fan-out.queue';
@@ -22,13 +22,16 @@ export class FanOutWorker implements OnApplicationBootstrap, BeforeApplicationSh
   onApplicationBootstrap(): void {
     this.worker = new Worker(FAN_OUT_QUEUE, (job) => this.process(job), {
       ...queueOptions(this.config.REDIS_URL, this.config.REDIS_KEY_PREFIX),
+      ...STALL_RECOVERY,
       concurrency: this.config.FANOUT_CONCURRENCY,
     });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn(
-        `Fan-out ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`,
-      ),
-    );
+    this.worker.on('failed', (job, error) => {
+      const text = `Fan-out ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`;
+      // Its followers past the saved place never get the post: say so as an error.
+      const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
+      if (final || error instanceof UnrecoverableError) this.logger.error(`${text}; parked`);
+      else this.logger.warn(text);
+    });
     this.worker.on('error', (error) => this.logger.error(`Fan-out worker error: ${error.message}`));
   }
 
