@@ -242,6 +242,32 @@ describe.each(ENGINES)('search engine contract: $name', ({ name, start }) => {
       expect(ids(await find(w, { type: 'users' }))).toEqual([b, a]);
     });
 
+    it('keeps no follow whose unfollow was applied at the same moment (two workers)', async () => {
+      const w = word();
+      const followees = await Promise.all(Array.from({ length: 20 }, (_, i) => user(`${w}_${i}`)));
+      const t = Date.now() - 60_000;
+      // Each pair's follow (t) and unfollow (t+1) at once: under READ COMMITTED each would miss
+      // the other's uncommitted row without the pair's lock, and some follows would stay.
+      const pairs = followees.flatMap((followee) =>
+        Array.from({ length: 15 }, () => ({ follower: uuidv7(), followee })),
+      );
+      await Promise.all(
+        pairs.flatMap(({ follower, followee }) => [
+          follow(follower, followee, new Date(t)),
+          sut.setFollow(follower, followee, false, new Date(t + 1)),
+        ]),
+      );
+      const [left] = await dataSource.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM search.follows WHERE followee_id = ANY($1::uuid[])`,
+        [followees],
+      );
+      const [counted] = await dataSource.query<{ n: number }[]>(
+        `SELECT coalesce(sum(followers_count), 0)::int AS n FROM search.users WHERE id = ANY($1::uuid[])`,
+        [followees],
+      );
+      expect({ left: left?.n, counted: counted?.n }).toEqual({ left: 0, counted: 0 });
+    });
+
     it('keeps the newest version of a user, whatever order the versions come in', async () => {
       const w = word();
       const id = uuidv7();

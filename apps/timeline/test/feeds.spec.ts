@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FeedItemResponse, TweetResponse } from '@wave/contracts';
 import { ServiceMetrics } from '@wave/metrics';
 import { FeedsController } from '../src/feeds/feeds.controller';
+import { FollowsRepository } from '../src/follows/follows.repository';
 import { tweetKey } from '../src/tweet-cache/tweet-cache.store';
 import { eventually, TimelineHarness, uniqueUsername } from './timeline-harness';
 
@@ -299,6 +301,35 @@ describe(FeedsController.name, () => {
       // Unfollowed at 5: gone.
       await sut.publish('follow.deleted', { ...pair, deletedAt: at(5) });
       expect(await state()).toEqual([0, 0]);
+    });
+
+    it('keeps no follow whose unfollow was applied at the same moment (two workers)', async () => {
+      const followees = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => member(`race_${i}`)),
+      );
+      const repository = sut.app.get(FollowsRepository);
+      const t = Date.now() - 60_000;
+      // Each pair's follow (t) and unfollow (t+1) at once: under READ COMMITTED each would miss
+      // the other's uncommitted row without the pair's lock, and some follows would stay.
+      const pairs = followees.flatMap((followee) =>
+        Array.from({ length: 15 }, () => ({ follower: randomUUID(), followee: followee.id })),
+      );
+      await Promise.all(
+        pairs.flatMap(({ follower, followee }) => [
+          repository.add(follower, followee, new Date(t)),
+          repository.remove(follower, followee, new Date(t + 1)),
+        ]),
+      );
+      const ids = followees.map((followee) => followee.id);
+      const left = await sut.count(
+        `SELECT count(*)::int AS n FROM timeline.follows WHERE followee_id = ANY($1::uuid[])`,
+        [ids],
+      );
+      const counted = await sut.count(
+        `SELECT coalesce(sum(followers), 0)::int AS n FROM timeline.follower_counts WHERE user_id = ANY($1::uuid[])`,
+        [ids],
+      );
+      expect({ left, counted }).toEqual({ left: 0, counted: 0 });
     });
 
     it('marks what the reader liked', async () => {

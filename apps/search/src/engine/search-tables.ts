@@ -27,10 +27,10 @@ const T = SEARCH_TABLES;
  * Advisory lock classes (pg_advisory_xact_lock(class, hashtext(id))). Writes
  * to a user (and their follower count) take theirs exclusively, writes to
  * their posts share it, so a change of `verified` reaches every post; each
- * post's writes are serialised. Documents are enqueued under these locks, so
+ * post's writes are serialised, and so are a follower-followee pair's (`follow`). Documents are enqueued under these locks, so
  * they reach Meilisearch in the order the database committed their rows.
  */
-export const LOCK = { user: 0x5e_a1, post: 0x5e_a2 } as const;
+export const LOCK = { user: 0x5e_a1, post: 0x5e_a2, follow: 0x5e_a3 } as const;
 
 /**
  * Takes advisory locks until the transaction ends, several in one order (by
@@ -147,6 +147,9 @@ export async function recordFollow(
   following: boolean,
   at: Date,
 ): Promise<number | null> {
+  // The pair's writes one at a time: under READ COMMITTED a follow and its unfollow applied at
+  // the same moment would each miss the other's uncommitted row, and the follow would stay.
+  await lock(manager, LOCK.follow, `${followerId}:${followeeId}`, 'exclusive');
   let changed: boolean;
   if (following) {
     const rows: { inserted: boolean }[] = await manager.query(

@@ -1,7 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import { FollowEntity, FollowerCountEntity, FollowRemovalEntity } from './follow.entity';
+
+/** The advisory lock class of a follower-followee pair (pg_advisory_xact_lock(class, key)). */
+const PAIR_LOCK_CLASS = 0x71_f0;
+
+/**
+ * Serialises the writes of one pair until the transaction ends. Under READ COMMITTED, a follow
+ * and its unfollow applied at the same moment (two workers) would each miss the other's
+ * uncommitted row: the follow finds no unfollow newer than it, the unfollow no follow to delete,
+ * and the follow stays for good. Taken first, the lock makes the second wait for the first to
+ * commit, and its statement (a new snapshot) then sees it.
+ */
+async function lockPair(manager: EntityManager, followerId: string, followeeId: string) {
+  await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+    PAIR_LOCK_CLASS,
+    `${followerId}:${followeeId}`,
+  ]);
+}
 
 /** The only code that reads and writes timeline's follow projection. */
 @Injectable()
@@ -15,8 +33,20 @@ export class FollowsRepository {
    * count after it.
    */
   async add(followerId: string, followeeId: string, at: Date): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      await lockPair(manager, followerId, followeeId);
+      return this.insertFollow(manager, followerId, followeeId, at);
+    });
+  }
+
+  private async insertFollow(
+    manager: EntityManager,
+    followerId: string,
+    followeeId: string,
+    at: Date,
+  ): Promise<number> {
     // One statement: the follow and the count it moves are written together or not at all.
-    const rows: { followers: number }[] = await this.dataSource.query(
+    const rows: { followers: number }[] = await manager.query(
       `WITH added AS (
          INSERT INTO ${this.table(FollowEntity)} AS f (follower_id, followee_id, created_at)
          SELECT $1, $2, $3 WHERE NOT EXISTS (
@@ -45,8 +75,20 @@ export class FollowsRepository {
    * of order). Returns whether a follow went.
    */
   async remove(followerId: string, followeeId: string, at: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await lockPair(manager, followerId, followeeId);
+      return this.deleteFollow(manager, followerId, followeeId, at);
+    });
+  }
+
+  private async deleteFollow(
+    manager: EntityManager,
+    followerId: string,
+    followeeId: string,
+    at: Date,
+  ): Promise<boolean> {
     // One statement, as `add`: the unfollow noted, the follow gone, the count moved, together.
-    const rows: { removed: boolean }[] = await this.dataSource.query(
+    const rows: { removed: boolean }[] = await manager.query(
       `WITH noted AS (
          INSERT INTO ${this.table(FollowRemovalEntity)} AS r (follower_id, followee_id, removed_at)
          VALUES ($1, $2, $3)
