@@ -86,6 +86,8 @@ export interface ServiceProcess {
   signal(signal: NodeJS.Signals): void;
   /** How its last process ended: its exit code, or null while it runs (or was never started). */
   exitCode(): number | null;
+  /** Whether its process is alive (started, and not exited or killed since). */
+  running(): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -147,6 +149,7 @@ export function serviceProcess(options: {
       child?.kill(signal);
     },
     exitCode: () => last?.exitCode ?? null,
+    running: () => child !== null && child.exitCode === null && child.signalCode === null,
     async start() {
       if (closed) throw new Error(`${options.name} not started: its test file is over`);
       child = spawn(process.execPath, [options.bundle, ...(options.args ?? [])], {

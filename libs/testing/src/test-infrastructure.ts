@@ -34,10 +34,10 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(
   label: string,
-  options: { template?: TestDatabase } = {},
+  options: { template?: TestDatabase; serverUrl?: string } = {},
 ): Promise<TestDatabase> {
   const name = `wave_test_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${uniqueSuffix()}`;
-  const serverUrl = testDatabaseServerUrl();
+  const serverUrl = options.serverUrl ?? testDatabaseServerUrl();
   const template = options.template ? ` TEMPLATE "${options.template.name}"` : '';
   await withAdminClient(serverUrl, (client) =>
     client.query(`CREATE DATABASE "${name}"${template}`),
@@ -71,10 +71,9 @@ export interface TestRedisNamespace {
   cleanup(): Promise<void>;
 }
 
-/** A key prefix of its own for one test file, its keys deleted afterwards. */
-export function createTestRedisNamespace(label: string): TestRedisNamespace {
+/** A key prefix of its own for one test file (on `url`, the tests' Redis by default), its keys deleted afterwards. */
+export function createTestRedisNamespace(label: string, url = testRedisUrl()): TestRedisNamespace {
   const keyPrefix = `wave-test-${label.replace(/[^a-z0-9]/gi, '-').toLowerCase()}-${uniqueSuffix()}:`;
-  const url = testRedisUrl();
   return {
     url,
     keyPrefix,
@@ -110,7 +109,7 @@ export interface TestBucket extends TestS3Server {
  * A bucket name of its own for one test file (not yet created: the code under test creates
  * it), with every object in it and the bucket deleted afterwards.
  */
-export function createTestBucket(label: string): TestBucket {
+export function createTestBucket(label: string, server = testS3Server()): TestBucket {
   const cleanLabel =
     label
       .toLowerCase()
@@ -118,7 +117,6 @@ export function createTestBucket(label: string): TestBucket {
       .slice(0, BUCKET_LABEL_MAX)
       .replace(/^-+|-+$/g, '') || 'bucket';
   const bucket = `wave-test-${cleanLabel}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
-  const server = testS3Server();
   return {
     ...server,
     bucket,

@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { ServiceProcess, TestBucket, TestDatabase, TestRedisNamespace } from '@wave/testing';
+import type {
+  ServiceProcess,
+  TestBucket,
+  TestDatabase,
+  TestRedisNamespace,
+  TestS3Server,
+} from '@wave/testing';
 import {
   createTestBucket,
   createTestDatabase,
@@ -128,6 +134,17 @@ export interface StackOptions {
    * timeline, identity and communities read `MEDIA_URL` too, and take one URL.
    */
   replicas?: readonly Exclude<Service, 'media'>[];
+  /**
+   * Servers of the stack's own instead of the tests' shared ones (the chaos runner stops and
+   * slows its own). `databaseUrlOf` turns the database's URL into the one the apps get (through
+   * a proxy, say); the stack's `database.url` stays the direct one.
+   */
+  stores?: {
+    databaseServerUrl: string;
+    redisUrl: string;
+    s3: TestS3Server;
+    databaseUrlOf?: (url: string) => string;
+  };
 }
 
 /**
@@ -144,9 +161,12 @@ export async function startStack(
       throw new Error(`${bundleOf(app)} is missing: build first (nx run-many -t build)`);
     }
   }
-  const database = await createTestDatabase(`e2e_${label}`);
-  const redis = createTestRedisNamespace(`e2e-${label}`);
-  const bucket = createTestBucket(label);
+  const { stores } = options;
+  const database = await createTestDatabase(`e2e_${label}`, {
+    ...(stores ? { serverUrl: stores.databaseServerUrl } : {}),
+  });
+  const redis = createTestRedisNamespace(`e2e-${label}`, stores?.redisUrl);
+  const bucket = createTestBucket(label, stores?.s3);
   const [
     identityPort,
     timelinePort,
@@ -177,7 +197,7 @@ export async function startStack(
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: database.url,
+    DATABASE_URL: stores?.databaseUrlOf?.(database.url) ?? database.url,
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: redis.keyPrefix,
     INTERNAL_AUTH_SECRET: INTERNAL_SECRET_FOR_TESTS,

@@ -1,0 +1,37 @@
+import type { ScenarioResult } from './chaos/runner';
+import { SCENARIO_NAMES, SHORT_RUN, resultsTable, runChaos } from './chaos/runner';
+
+// The short version of `npm run chaos`: every fault once, under a small load, on servers of the
+// run's own. Each scenario must lose no acknowledged write, show no duplicate, let every
+// projection agree with its owner within the settle bound, and fail fast while it lasts.
+describe('chaos: each fault once under load', () => {
+  const lines: string[] = [];
+  const results = new Map<string, ScenarioResult>();
+
+  beforeAll(async () => {
+    const started = Date.now();
+    const log = (line: string) =>
+      lines.push(`+${Math.round((Date.now() - started) / 1000)}s ${line}`);
+    for (const result of await runChaos({ ...SHORT_RUN, scenarios: null, log })) {
+      results.set(result.name, result);
+    }
+    process.stdout.write(`${resultsTable([...results.values()])}\n`);
+  }, 20 * 60_000);
+
+  it.each(SCENARIO_NAMES)(
+    '%s: nothing lost or duplicated, projections agree, failures are fast',
+    (name) => {
+      const result = results.get(name);
+      if (!result) throw new Error(`${name} did not run:\n${lines.join('\n')}`);
+      const summary = { ...result, log: lines.slice(-40) };
+      expect({ name, problems: result.problems, summary }).toEqual({
+        name,
+        problems: [],
+        summary: expect.objectContaining({ lost: 0, duplicates: 0 }),
+      });
+      expect(result.agreedAfterMs).not.toBeNull();
+      // A failed request fails fast (a 502/503/504 from the gateway), never a hang.
+      expect(result.failedBy['timeout'] ?? 0).toBe(0);
+    },
+  );
+});
