@@ -80,8 +80,28 @@ export interface RpcErrorPacket {
 const rpcError = (message: string): Observable<never> =>
   throwError((): RpcErrorPacket => ({ message }));
 
-/** The connection fields the Redis transport takes. */
+/** How long the transport waits between two attempts to reconnect to Redis. */
+export const RPC_RECONNECT_DELAY_MS = 500;
+
+/**
+ * The connection fields the Redis transport takes. Without `retryAttempts`, Nest's transport
+ * never reconnects once its connection to Redis drops (a Redis restart): the server's clients
+ * end, so it hears no call again, and the client makes new ones without a listener for the
+ * answers, so every call times out, until the process restarts. With it, ioredis reconnects
+ * the same connections for ever and subscribes them again to their channels; the client fails
+ * calls at once while it reconnects.
+ */
 export function transportOptions(url: string) {
   const { host, port, username, password, db, tls } = redisOptionsFromUrl(url);
-  return { host, port, username, password, db, tls, maxRetriesPerRequest: 2 };
+  return {
+    host,
+    port,
+    username,
+    password,
+    db,
+    tls,
+    maxRetriesPerRequest: 2,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retryDelay: RPC_RECONNECT_DELAY_MS,
+  };
 }
