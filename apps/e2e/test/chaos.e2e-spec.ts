@@ -32,6 +32,8 @@ describe('chaos: each fault once under load', () => {
       expect(result.agreedAfterMs).not.toBeNull();
       // A failed request fails fast (a 502/503/504 from the gateway), never a hang.
       expect(result.failedBy['timeout'] ?? 0).toBe(0);
+      // And the platform recovered: once the load stops, a request of every kind works.
+      expect({ name, unrecovered: result.unrecovered }).toEqual({ name, unrecovered: [] });
     },
   );
 });

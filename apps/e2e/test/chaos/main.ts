@@ -48,7 +48,11 @@ async function main(): Promise<number> {
   const results = await runChaos({ ...settings, scenarios: values.scenario ?? null });
   process.stdout.write(`\n${resultsTable(results)}\n`);
   const failed = results.filter(
-    (result) => result.lost > 0 || result.duplicates > 0 || result.agreedAfterMs === null,
+    (result) =>
+      result.lost > 0 ||
+      result.duplicates > 0 ||
+      result.agreedAfterMs === null ||
+      result.unrecovered.length > 0,
   );
   if (failed.length > 0) log(`failed: ${failed.map((result) => result.name).join(', ')}`);
   return failed.length > 0 ? 1 : 0;

@@ -66,7 +66,7 @@ export const SHORT_RUN: Omit<ChaosSettings, 'log' | 'scenarios'> = {
   pauseMs: 60,
   requestTimeoutMs: 15_000,
   warmUpMs: 2_000,
-  afterMs: 3_000,
+  afterMs: 4_000,
   outageMs: 6_000,
   redisDownMs: 1_000,
   slowMs: 6_000,
@@ -87,6 +87,11 @@ export interface ScenarioResult {
   failures: Record<string, number>;
   /** The longest a failed request took to fail. */
   slowestFailureMs: number;
+  /**
+   * What failed when, once the load had stopped, one request of every kind was sent (the
+   * platform recovered when nothing did).
+   */
+  unrecovered: string[];
   /** From the fault's start until the last failed request ended (0: nothing failed). */
   recoveredAfterMs: number;
   /** How long the fault itself lasted (a killed service: until it was ready again). */
@@ -299,6 +304,7 @@ export async function runChaos(settings: ChaosSettings): Promise<ScenarioResult[
         for (const [failure, count] of Object.entries(result.failures))
           log(`  ${count}× ${failure}`);
         for (const problem of result.problems.slice(0, 20)) log(`  ${problem}`);
+        for (const line of result.unrecovered) log(`  not recovered: ${line}`);
         for (const line of result.errorSamples) log(`  error log: ${line}`);
         results.push(result);
       }
@@ -330,6 +336,7 @@ async function runScenario(
   await workload.stop();
   const stoppedAt = Date.now();
   const records = workload.records.slice(firstRecord);
+  const unrecovered = await workload.probe();
   const failures = records.filter(
     (record) => record.at + record.ms >= injectedAt && !isSuccess(record),
   );
@@ -345,6 +352,9 @@ async function runScenario(
     recoveredAfterMs: Math.max(0, ...failures.map((record) => record.at + record.ms - injectedAt)),
     faultMs,
     agreedAfterMs: oracle.report.problems.length === 0 ? oracle.at - stoppedAt : null,
+    unrecovered: unrecovered.map((record) =>
+      `${record.op} → ${record.status} ${record.message ?? ''}`.trim(),
+    ),
     lost: oracle.report.lost,
     duplicates: oracle.report.duplicates,
     problems: oracle.report.problems,
@@ -444,12 +454,12 @@ export function resultsTable(results: readonly ScenarioResult[]): string {
       `| ${result.name} | ${result.requests} | ${result.failed}${failedBy ? ` (${failedBy})` : ''} ` +
       `| ${seconds(result.slowestFailureMs)} | ${seconds(result.faultMs)} | ` +
       `${seconds(result.recoveredAfterMs)} | ${result.lost} | ${result.duplicates} | ` +
-      `${seconds(result.agreedAfterMs)} | ${result.restarts} | ${result.errorLogs} |`
+      `${seconds(result.agreedAfterMs)} | ${result.unrecovered.length === 0 ? 'yes' : `no: ${result.unrecovered.join('; ')}`} | ${result.restarts} | ${result.errorLogs} |`
     );
   });
   return [
-    '| scenario | requests | failed (how) | slowest failure (s) | fault (s) | recovered after (s) | acknowledged writes lost | visible duplicates | projections agreed after (s) | restarts | error log lines |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| scenario | requests | failed (how) | slowest failure (s) | fault (s) | recovered after (s) | acknowledged writes lost | visible duplicates | projections agreed after (s) | every kind of request works after | restarts | error log lines |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }

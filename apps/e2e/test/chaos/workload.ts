@@ -120,6 +120,32 @@ export class Workload {
     this.loops = [];
   }
 
+  /**
+   * One request of every kind, one after another, by a member of the community: after a fault,
+   * each must work again. Returns the requests that failed (none when the platform recovered).
+   */
+  async probe(): Promise<RequestRecord[]> {
+    const member = this.members.find((candidate) => this.isMember(candidate));
+    if (!member) throw new Error('No member of the community to probe with');
+    const first = this.records.length;
+    await this.signIn(member);
+    await this.post(member, false);
+    await this.post(member, true);
+    await this.reply(member);
+    await this.like(member);
+    await this.retweet(member);
+    await this.follow(member, true);
+    await this.follow(member, false);
+    await this.communityPost(member);
+    await this.comment(member);
+    await this.call(member, 'read feed', 'GET', '/api/tweets?limit=20');
+    await this.call(member, 'search', 'GET', '/api/search?q=chaos&type=posts');
+    await this.signUp();
+    return this.records
+      .slice(first)
+      .filter((record) => typeof record.status !== 'number' || record.status >= 300);
+  }
+
   private async loop(): Promise<void> {
     while (this.running) {
       await this.step();
