@@ -67,9 +67,6 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   if (isUnstorableTextError(exception)) {
     return { status: HttpStatus.BAD_REQUEST, body: { message: UNSTORABLE_TEXT_MESSAGE } };
   }
-  if (isUnavailableError(exception)) {
-    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { message: UNAVAILABLE_MESSAGE } };
-  }
   const candidate = (exception ?? {}) as ErrorWithStatus;
   if (
     typeof candidate.statusCode === 'number' &&
@@ -78,6 +75,10 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
     typeof candidate.message === 'string'
   ) {
     return { status: candidate.statusCode, body: { message: clientMessage(candidate.message) } };
+  }
+  // After the client's own errors: an upload the client broke off carries ECONNRESET and a 400.
+  if (isUnavailableError(exception)) {
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { message: UNAVAILABLE_MESSAGE } };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error' } };
 }

@@ -23,10 +23,20 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * PostgreSQL's SQLSTATEs for a server going away: class 08 (connection exception), 57P01
+ * PostgreSQL's SQLSTATEs for a server going away: the connection exceptions of class 08 that
+ * say so (not 08P01 protocol_violation, a bug such as too many bind parameters), 57P01
  * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up or recovering).
  */
-const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03']);
+const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 
 /** What the drivers say without a code (pg, pg-pool, ioredis). */
 const UNAVAILABLE_MESSAGES: readonly RegExp[] = [
@@ -59,7 +69,6 @@ export function isUnavailableError(error: unknown, depth = 0): boolean {
   const { code, message, cause, driverError, errors } = error as ErrorFields;
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
-    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   if (
     typeof message === 'string' &&

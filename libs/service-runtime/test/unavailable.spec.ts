@@ -102,7 +102,12 @@ describe('stores that are away, as the drivers report them', () => {
     expect(isUnavailableError(error)).toBe(true);
   });
 
-  it('leaves other errors alone', () => {
+  it('leaves other errors alone: a protocol violation is a bug, a client that broke off a 400', () => {
+    expect(
+      isUnavailableError({ code: '08P01', message: 'bind message has 70000 parameters' }),
+    ).toBe(false);
+    const brokenOff = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(toErrorResponse(brokenOff)).toEqual({ status: 400, body: { message: 'aborted' } });
     expect(isUnavailableError(new Error('duplicate key value violates unique constraint'))).toBe(
       false,
     );

@@ -203,6 +203,13 @@ export async function addFollows(
     ).values(),
   ];
   if (unique.length === 0) return [];
+  // The pairs' locks, as recordFollow takes them: an unfollow applied meanwhile is seen.
+  await lock(
+    manager,
+    LOCK.follow,
+    unique.map((follow) => `${follow.followerId}:${follow.followeeId}`),
+    'exclusive',
+  );
   const followees = [...new Set(unique.map((follow) => follow.followeeId))];
   await manager.query(
     `INSERT INTO ${T.follows} AS f (follower_id, followee_id, followed_at)
