@@ -109,9 +109,25 @@ describe('replay command', () => {
   });
 
   it('rebuilds search from identity and timeline, and goes on from where a stopped replay was', async () => {
-    await db.query(
-      `TRUNCATE search.users, search.follows, search.posts, search.hashtag_uses, search.hashtags,
-         search.words, search.deleted_posts, search.post_edits, search.follow_removals`,
+    // Search's workers may be writing these tables (a late event): a deadlock with the TRUNCATE
+    // is PostgreSQL picking one side, here ours; it is tried again.
+    await eventually(
+      () =>
+        db
+          .query(
+            `TRUNCATE search.users, search.follows, search.posts, search.hashtag_uses,
+               search.hashtags, search.words, search.deleted_posts, search.post_edits,
+               search.follow_removals`,
+          )
+          .then(
+            () => 'done',
+            (error: { code?: string }) => {
+              if (error.code === '40P01') return 'deadlock';
+              throw error;
+            },
+          ),
+      (result) => result === 'done',
+      { what: 'search emptied', timeoutMs: 30_000 },
     );
     expect(await search(`q=${word}&type=users`)).toEqual([]);
 

@@ -19,12 +19,13 @@ describe('two replicas of timeline and identity behind the gateway', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    // A stopping replica keeps serving for a second, closing each connection after its answer,
-    // as Kubernetes' 10 s do: with no delay, a post sent on a kept-alive connection the replica
-    // is closing breaks, and a post is not sent twice (a CI run saw one 502 so).
+    // A stopping replica keeps serving for 3 s, closing each connection after its answer, as
+    // Kubernetes' 10 s do: longer than the gateway keeps an idle socket (2 s), so none is left
+    // for it to close under a post, which would break and is not sent twice (CI runs saw one
+    // 502 so with no delay, and with a delay of 1 s).
     stack = await startStack(
       'replicas',
-      { SHUTDOWN_DELAY_MS: '1000' },
+      { SHUTDOWN_DELAY_MS: '3000' },
       { metrics: true, replicas: ['timeline', 'identity'] },
     );
   });

@@ -16,6 +16,15 @@ const errorText = (error: { message: string; stack?: string }): string =>
 const CONNECTIONS_PER_SERVICE = 512;
 
 /**
+ * How long an idle socket to a service is kept, whatever keep-alive time the service offers
+ * (Fastify offers 72 s). A service that stops closes its idle sockets, and a post the gateway
+ * sends on one at that moment breaks and is not sent twice: a stopping service that keeps
+ * serving longer than this (SHUTDOWN_DELAY_MS, closing each connection after its answer) has no
+ * idle socket left of the gateway's when it closes.
+ */
+export const UPSTREAM_IDLE_SOCKET_MS = 2_000;
+
+/**
  * Bodies of at most this declared length (a post, a profile, a like: nearly every write) are held
  * whole before they are sent, so that a request whose replica refused the connection can be sent
  * to another; larger ones (uploads, posts with an inline image) are streamed as they arrive.
@@ -66,7 +75,12 @@ export function proxyRoutes(upstreams: Upstreams, defaultBodyLimit: number) {
       });
     });
     await scope.register(replyFrom, {
-      undici: { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 },
+      undici: {
+        connections: CONNECTIONS_PER_SERVICE,
+        pipelining: 1,
+        keepAliveTimeout: UPSTREAM_IDLE_SOCKET_MS,
+        keepAliveMaxTimeout: UPSTREAM_IDLE_SOCKET_MS,
+      },
       // Its sockets are closed with the app (reply-from keeps them by default).
       destroyAgent: true,
       disableRequestLogging: true,
