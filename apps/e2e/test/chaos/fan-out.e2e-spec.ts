@@ -42,7 +42,7 @@ describe('chaos: SIGKILL of timeline in the middle of a fan-out, twice', () => {
   });
 
   afterAll(async () => {
-    watchdog?.stop();
+    await watchdog?.stop();
     await stack?.stop();
     process.stdout.write(`${lines.join('\n')}\n`);
   });

@@ -31,8 +31,8 @@ export interface LedgerComment extends WrittenText {
 
 /**
  * A relation toggled by idempotent calls (follow and unfollow; like; retweet; join). `expected`
- * is its state after the last call on it: known when that call was acknowledged and no call on
- * it before was left uncertain after it... in short, null when the final state is not known.
+ * is its state after the last call on it, or null when that is not known (a call was left
+ * uncertain, and no acknowledged call was sent after it could have taken effect).
  */
 export interface LedgerRelation {
   /** follower / liker / retweeter / member. */
@@ -40,7 +40,26 @@ export interface LedgerRelation {
   /** followee / tweet / community. */
   targetId: string;
   expected: boolean | null;
+  /**
+   * Until when a call left uncertain may still take effect (ms since the epoch): a call sent
+   * before then does not fix the state, since the uncertain one may land after it.
+   */
+  unsettledUntil: number;
 }
+
+/** When a call on a relation was sent and ended, and whether the service answered it itself. */
+export interface CallTiming {
+  sentAt: number;
+  endedAt: number;
+  /**
+   * Whether its handling was over when it ended (any answer but a 504): a call that timed out,
+   * broke, or got the gateway's 504 may still be applied later.
+   */
+  finished: boolean;
+}
+
+/** How long a call that was abandoned may still take effect (the services' own time limits). */
+const ABANDONED_CALL_MS = 60_000;
 
 export interface LedgerUser {
   id: string;
@@ -62,8 +81,9 @@ export class Ledger {
   readonly memberships = new Map<string, LedgerRelation>();
 
   /**
-   * Records a toggle of a relation. An acknowledged call fixes its state; an uncertain one
-   * leaves it unknown until the next acknowledged call; a refused one changes nothing.
+   * Records a toggle of a relation (the workload sends one call at a time per relation). An
+   * acknowledged call fixes its state, unless an earlier call left uncertain may still land
+   * after it; an uncertain one leaves it unknown until then; a refused one changes nothing.
    */
   toggle(
     relations: Map<string, LedgerRelation>,
@@ -71,11 +91,17 @@ export class Ledger {
     targetId: string,
     on: boolean,
     outcome: Outcome,
+    timing: CallTiming,
   ): void {
     const key = `${userId}:${targetId}`;
-    const relation = relations.get(key) ?? { userId, targetId, expected: false };
-    if (outcome === 'acknowledged') relation.expected = on;
-    else if (outcome === 'uncertain') relation.expected = null;
+    const relation = relations.get(key) ?? { userId, targetId, expected: false, unsettledUntil: 0 };
+    if (outcome === 'acknowledged') {
+      relation.expected = timing.sentAt > relation.unsettledUntil ? on : null;
+    } else if (outcome === 'uncertain') {
+      relation.expected = null;
+      const until = timing.finished ? timing.endedAt : timing.endedAt + ABANDONED_CALL_MS;
+      relation.unsettledUntil = Math.max(relation.unsettledUntil, until);
+    }
     relations.set(key, relation);
   }
 

@@ -6,6 +6,7 @@
 //   npm run chaos -- --scenario "Redis restart" [--scenario ...]
 //   npm run chaos -- --soak 30             the load for 30 minutes with no fault: memory, queues
 import { parseArgs } from 'node:util';
+import { stopServiceProcesses } from '@wave/testing';
 import { FULL_RUN, SHORT_RUN, resultsTable, runChaos, SCENARIO_NAMES } from './runner';
 import { runSoak, soakTable } from './soak';
 
@@ -26,6 +27,14 @@ for (const name of values.scenario ?? []) {
 const started = Date.now();
 const log = (line: string) =>
   process.stdout.write(`[chaos +${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
+
+// Interrupted: stop the services; the stores' own exit hooks stop their servers.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the services`);
+    void stopServiceProcesses().finally(() => process.exit(130));
+  });
+}
 
 async function main(): Promise<number> {
   const settings = { ...(values.short ? SHORT_RUN : FULL_RUN), scenarios: null, log };
@@ -52,7 +61,8 @@ async function main(): Promise<number> {
       result.lost > 0 ||
       result.duplicates > 0 ||
       result.agreedAfterMs === null ||
-      result.unrecovered.length > 0,
+      result.unrecovered.length > 0 ||
+      result.error !== null,
   );
   if (failed.length > 0) log(`failed: ${failed.map((result) => result.name).join(', ')}`);
   return failed.length > 0 ? 1 : 0;

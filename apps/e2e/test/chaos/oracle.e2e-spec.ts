@@ -12,19 +12,12 @@ import type { Outcome, WrittenText } from './ledger';
 import { Ledger } from './ledger';
 import type { OracleReport } from './oracle';
 import { FEED_LIMIT, feedProblems, runOracle } from './oracle';
+import { outcomeOf } from './workload';
 
 interface Member {
   id: string;
   api: ApiClient;
 }
-
-/** As the workload judges an answer: 2xx done, 4xx (but 408 and 429) refused, else uncertain. */
-const outcomeOf = (status: number): Outcome =>
-  status >= 200 && status < 300
-    ? 'acknowledged'
-    : status >= 400 && status < 500 && status !== 408 && status !== 429
-      ? 'refused'
-      : 'uncertain';
 
 /**
  * The chaos runner's oracle against a real stack: quiet after a few writes made through the
@@ -117,9 +110,11 @@ describe('chaos oracle', () => {
     on: boolean,
     path: string,
   ) => {
+    const sentAt = Date.now();
     const response = on ? await member.api.post(path) : await member.api.delete(path);
     expect(response.status).toBe(200);
-    ledger.toggle(relations, member.id, targetId, on, outcomeOf(response.status));
+    const timing = { sentAt, endedAt: Date.now(), finished: true };
+    ledger.toggle(relations, member.id, targetId, on, outcomeOf(response.status), timing);
   };
   /** Runs `check` against a corruption, then `undo`es it (whatever `check` did) and waits for quiet. */
   const undoing = async (undo: () => Promise<unknown>, check: () => Promise<unknown>) => {
@@ -201,7 +196,11 @@ describe('chaos oracle', () => {
     });
     expect(community.status).toBe(201);
     const communityId = community.body.id;
-    ledger.toggle(ledger.memberships, ada.id, communityId, true, 'acknowledged');
+    ledger.toggle(ledger.memberships, ada.id, communityId, true, 'acknowledged', {
+      sentAt: Date.now(),
+      endedAt: Date.now(),
+      finished: true,
+    });
     await toggle(
       ledger.memberships,
       bob,

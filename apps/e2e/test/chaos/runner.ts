@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ServiceProcess } from '@wave/testing';
+import { stopServiceProcesses } from '@wave/testing';
 import type { Stack } from '../support/stack';
 import { SERVICES, startStack } from '../support/stack';
 import { Ledger } from './ledger';
@@ -78,8 +79,11 @@ export const SHORT_RUN: Omit<ChaosSettings, 'log' | 'scenarios'> = {
 /** What one scenario measured. */
 export interface ScenarioResult {
   name: string;
+  /** Why the scenario could not run to its end (its set-up or its fault threw), or null. */
+  error: string | null;
+  /** Requests that ended once the fault had begun (the warm-up's are left out). */
   requests: number;
-  /** Requests that got no 2xx while the fault lasted or after it. */
+  /** Those the platform failed (`isFailure`). */
   failed: number;
   /** Those by how they ended: a status, 'timeout' (no answer: a hang) or 'network'. */
   failedBy: Record<string, number>;
@@ -96,7 +100,7 @@ export interface ScenarioResult {
   recoveredAfterMs: number;
   /** How long the fault itself lasted (a killed service: until it was ready again). */
   faultMs: number;
-  /** From the load's stop until every check passed; null when they never did. */
+  /** From the recovery probe's end until every check passed; null when they never did. */
   agreedAfterMs: number | null;
   lost: number;
   duplicates: number;
@@ -239,14 +243,19 @@ export async function withChaosStack<T>(
   overrides: Record<string, string> = {},
 ): Promise<T> {
   const { log } = settings;
-  log('starting PostgreSQL, Redis and the object store of the run');
-  const postgres = await startPrivatePostgres();
-  const redis = await startPrivateRedis();
-  const objects = await startPrivateObjectStore();
-  const proxy = await startLatencyProxy(postgres.port);
+  let postgres: PrivatePostgres | null = null;
+  let redis: PrivateRedis | null = null;
+  let objects: PrivateObjectStore | null = null;
+  let proxy: LatencyProxy | null = null;
   let stack: Stack | null = null;
   let watchdog: Watchdog | null = null;
   try {
+    log('starting PostgreSQL, Redis and the object store of the run');
+    postgres = await startPrivatePostgres();
+    redis = await startPrivateRedis();
+    objects = await startPrivateObjectStore();
+    proxy = await startLatencyProxy(postgres.port);
+    const proxyPort = proxy.port;
     log('starting the stack');
     stack = await startStack('chaos', overrides, {
       stores: {
@@ -255,7 +264,7 @@ export async function withChaosStack<T>(
         s3: objects,
         databaseUrlOf: (url) => {
           const proxied = new URL(url);
-          proxied.port = String(proxy.port);
+          proxied.port = String(proxyPort);
           return proxied.toString();
         },
       },
@@ -274,10 +283,12 @@ export async function withChaosStack<T>(
     const context: Context = { stack, postgres, redis, objects, proxy, watchdog, settings };
     return await work({ context, workload, ledger });
   } finally {
-    watchdog?.stop();
+    // Everything is stopped, whatever failed to start or to stop before it.
+    await watchdog?.stop();
     await stack?.stop().catch((error: unknown) => log(`stopping the stack: ${String(error)}`));
-    await proxy.close();
-    await Promise.all([postgres.destroy(), redis.destroy(), objects.destroy()]);
+    await stopServiceProcesses();
+    await Promise.allSettled([proxy?.close()]);
+    await Promise.allSettled([postgres?.destroy(), redis?.destroy(), objects?.destroy()]);
   }
 }
 
@@ -295,7 +306,10 @@ export async function runChaos(settings: ChaosSettings): Promise<ScenarioResult[
       const results: ScenarioResult[] = [];
       for (const scenario of chosen) {
         log(`scenario: ${scenario.name}`);
-        const result = await runScenario(scenario, context, workload, ledger);
+        const result = await runScenario(scenario, context, workload, ledger).catch(
+          (error: unknown) => failedScenario(scenario.name, error),
+        );
+        if (result.error) log(`${scenario.name} could not run: ${result.error}`);
         log(
           `${scenario.name}: ${result.failed}/${result.requests} failed, recovered after ` +
             `${result.recoveredAfterMs} ms, lost ${result.lost}, duplicates ${result.duplicates}, ` +
@@ -326,25 +340,30 @@ async function runScenario(
   const keptBefore = new Map(processes.map((service) => [service, service.errors().length]));
   const restartsBefore = sum(watchdog.restartCounts());
   const firstRecord = workload.records.length;
-  await scenario.prepare?.(context);
-  workload.start();
-  await wait(settings.warmUpMs);
-  const injectedAt = Date.now();
-  await scenario.inject(context);
-  const faultMs = Date.now() - injectedAt;
-  await wait(settings.afterMs);
-  await workload.stop();
-  const stoppedAt = Date.now();
+  let injectedAt = 0;
+  let faultMs = 0;
+  try {
+    await scenario.prepare?.(context);
+    workload.start();
+    await wait(settings.warmUpMs);
+    injectedAt = Date.now();
+    await scenario.inject(context);
+    faultMs = Date.now() - injectedAt;
+    await wait(settings.afterMs);
+  } finally {
+    await workload.stop();
+  }
   const records = workload.records.slice(firstRecord);
   const unrecovered = await workload.probe();
+  const stoppedAt = Date.now();
   const failures = records.filter(
-    (record) => record.at + record.ms >= injectedAt && !isSuccess(record),
+    (record) => record.at + record.ms >= injectedAt && isFailure(record),
   );
-  const oracle = await settle(context, workload, ledger, scenario);
-  await scenario.stop?.();
+  const oracle = await settle(context, workload, ledger, scenario).finally(() => scenario.stop?.());
   return {
+    error: null,
     name: scenario.name,
-    requests: records.length,
+    requests: records.filter((record) => record.at + record.ms >= injectedAt).length,
     failed: failures.length,
     failedBy: countBy(failures, (record) => String(record.status)),
     failures: describeFailures(failures, injectedAt),
@@ -410,6 +429,30 @@ export async function settle(
   }
 }
 
+/** A scenario that threw: no figures, and the reason. */
+function failedScenario(name: string, error: unknown): ScenarioResult {
+  return {
+    name,
+    error: error instanceof Error ? error.message : String(error),
+    requests: 0,
+    failed: 0,
+    failedBy: {},
+    failures: {},
+    slowestFailureMs: 0,
+    recoveredAfterMs: 0,
+    faultMs: 0,
+    agreedAfterMs: null,
+    lost: 0,
+    duplicates: 0,
+    problems: [],
+    unrecovered: [],
+    errorLogs: 0,
+    restarts: 0,
+    details: {},
+    errorSamples: [],
+  };
+}
+
 /** Failures grouped by operation, status and message, with when (after the fault began) they ended. */
 function describeFailures(
   failures: readonly RequestRecord[],
@@ -430,8 +473,16 @@ function describeFailures(
   return described;
 }
 
-const isSuccess = (record: RequestRecord): boolean =>
-  typeof record.status === 'number' && record.status >= 200 && record.status < 300;
+/**
+ * A request the platform failed: a 5xx, no answer (timeout, broken connection), a lost session
+ * (401) or a limit (408, 429). Other 4xx are the workload's own refusals, not failures.
+ */
+export const isFailure = (record: RequestRecord): boolean =>
+  typeof record.status !== 'number' ||
+  record.status >= 500 ||
+  record.status === 401 ||
+  record.status === 408 ||
+  record.status === 429;
 
 const sum = (counts: Map<string, number>): number =>
   [...counts.values()].reduce((total, count) => total + count, 0);
@@ -458,7 +509,7 @@ export function resultsTable(results: readonly ScenarioResult[]): string {
     );
   });
   return [
-    '| scenario | requests | failed (how) | slowest failure (s) | fault (s) | recovered after (s) | acknowledged writes lost | visible duplicates | projections agreed after (s) | every kind of request works after | restarts | error log lines |',
+    '| scenario | requests from the fault on | failed (how) | slowest failure (s) | fault (s) | recovered after (s) | acknowledged writes lost | visible duplicates | projections agreed after (s) | every kind of request works after | restarts | error log lines |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');

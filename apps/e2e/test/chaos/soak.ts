@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Redis } from 'ioredis';
 import { SERVICES } from '../support/stack';
 import type { ChaosSettings } from './runner';
-import { settle, withChaosStack } from './runner';
+import { isFailure, settle, withChaosStack } from './runner';
 
 /** What a soak measured. */
 export interface SoakResult {
@@ -138,7 +138,7 @@ export async function runSoak(
     return {
       minutes,
       requests: records.length,
-      failed: records.filter((r) => typeof r.status !== 'number' || r.status >= 300).length,
+      failed: records.filter(isFailure).length,
       memory,
       deepestQueue,
       queuesEmptyAfterMs,

@@ -9,6 +9,7 @@ export class Watchdog {
   private readonly pending = new Map<string, Promise<void>>();
   private readonly delays = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(
     private readonly services: readonly ServiceProcess[],
@@ -18,12 +19,16 @@ export class Watchdog {
   ) {}
 
   start(): void {
+    this.stopped = false;
     this.timer ??= setInterval(() => this.check(), 200);
   }
 
-  stop(): void {
+  /** Restarts nothing more, and waits for a restart under way to end. */
+  async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await Promise.allSettled([...this.pending.values()]);
   }
 
   /** Restarts so far, per service name. */
@@ -46,6 +51,7 @@ export class Watchdog {
   }
 
   private check(): void {
+    if (this.stopped) return;
     for (const service of this.services) {
       if (service.running() || this.pending.has(service.name)) continue;
       const delay = this.delays.get(service.name) ?? this.firstDelayMs;
@@ -55,6 +61,10 @@ export class Watchdog {
       this.log(`${service.name} died; restarting it in ${delay} ms (restart ${count})`);
       const restart = (async () => {
         await new Promise((resolve) => setTimeout(resolve, delay));
+        if (this.stopped) {
+          this.pending.delete(service.name);
+          return;
+        }
         try {
           await service.start();
           // Running for a while again resets the backoff.

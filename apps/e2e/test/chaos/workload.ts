@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Ledger, Outcome, WrittenText } from './ledger';
+import type { CallTiming, Ledger, Outcome, WrittenText } from './ledger';
 
 /** One request the workload sent, and how it ended. */
 export interface RequestRecord {
@@ -25,6 +25,8 @@ export interface WorkloadOptions {
   requestTimeoutMs: number;
   /** The bytes of a small PNG, for posts with an image. */
   image: Buffer;
+  /** The longest the workers run after `start` (they stop by themselves then); 15 minutes by default. */
+  maxRunMs?: number;
 }
 
 interface Member {
@@ -38,6 +40,7 @@ interface Answer {
   status: number | 'timeout' | 'network';
   body: unknown;
   cookie: string | null;
+  timing: CallTiming;
 }
 
 /** What became of a request: a 2xx, a refusal (4xx but 408 and 429), or anything else. */
@@ -63,6 +66,10 @@ export class Workload {
   private readonly members: Member[] = [];
   private communityId = '';
   private running = false;
+  /** When the workers stop by themselves, whatever else happens (ms since the epoch). */
+  private deadline = 0;
+  /** Relations with a call in flight (one at a time each). */
+  private readonly inFlight = new Set<string>();
   private loops: Promise<void>[] = [];
   private sequence = 0;
   private readonly runId = randomBytes(3).toString('hex');
@@ -95,7 +102,14 @@ export class Workload {
     });
     if (community.status !== 201) throw new Error(`Creating the community: ${community.status}`);
     this.communityId = (community.body as { id: string }).id;
-    this.ledger.toggle(this.ledger.memberships, owner.id, this.communityId, true, 'acknowledged');
+    this.ledger.toggle(
+      this.ledger.memberships,
+      owner.id,
+      this.communityId,
+      true,
+      'acknowledged',
+      community.timing,
+    );
     for (const member of this.members.slice(1)) {
       const joined = await this.join(member);
       if (joined !== 'acknowledged')
@@ -106,10 +120,11 @@ export class Workload {
     }
   }
 
-  /** Starts the workers; they run until `stop`. */
-  start(): void {
+  /** Starts the workers; they run until `stop`, or `maxRunMs` at most. */
+  start(maxRunMs = this.options.maxRunMs ?? 15 * 60_000): void {
     if (this.running) return;
     this.running = true;
+    this.deadline = Date.now() + maxRunMs;
     this.loops = Array.from({ length: this.options.workers }, () => this.loop());
   }
 
@@ -147,7 +162,7 @@ export class Workload {
   }
 
   private async loop(): Promise<void> {
-    while (this.running) {
+    while (this.running && Date.now() < this.deadline) {
       await this.step();
       await new Promise((resolve) => setTimeout(resolve, this.options.pauseMs));
     }
@@ -251,42 +266,66 @@ export class Workload {
     this.recordText(this.ledger.tweets, answer, { authorId: member.id, content, parentId });
   }
 
+  /**
+   * One call on a relation, recorded in the ledger; never two at once on the same relation (the
+   * ledger orders a relation's calls by when they were sent). Null when one was in flight.
+   */
+  private async toggle(
+    kind: 'follows' | 'likes' | 'retweets' | 'memberships',
+    member: Member,
+    targetId: string,
+    on: boolean,
+    request: { op: string; method: string; path: string },
+  ): Promise<Outcome | null> {
+    const key = `${kind}:${member.id}:${targetId}`;
+    if (this.inFlight.has(key)) return null;
+    this.inFlight.add(key);
+    try {
+      const answer = await this.call(member, request.op, request.method, request.path);
+      const outcome = outcomeOf(answer.status);
+      this.ledger.toggle(this.ledger[kind], member.id, targetId, on, outcome, answer.timing);
+      return outcome;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
   private async like(member: Member): Promise<void> {
     const tweetId = pick(this.acknowledgedTweetIds());
     if (!tweetId) return;
-    const answer = await this.call(member, 'like', 'POST', `/api/tweets/${tweetId}/like`);
-    this.ledger.toggle(this.ledger.likes, member.id, tweetId, true, outcomeOf(answer.status));
+    await this.toggle('likes', member, tweetId, true, {
+      op: 'like',
+      method: 'POST',
+      path: `/api/tweets/${tweetId}/like`,
+    });
   }
 
   private async retweet(member: Member): Promise<void> {
     const tweetId = pick(this.acknowledgedTweetIds());
     if (!tweetId) return;
-    const answer = await this.call(member, 'retweet', 'POST', `/api/tweets/${tweetId}/retweet`);
-    this.ledger.toggle(this.ledger.retweets, member.id, tweetId, true, outcomeOf(answer.status));
+    await this.toggle('retweets', member, tweetId, true, {
+      op: 'retweet',
+      method: 'POST',
+      path: `/api/tweets/${tweetId}/retweet`,
+    });
   }
 
   private async follow(member: Member, on: boolean): Promise<void> {
     const other = pick(this.members.filter((candidate) => candidate.id !== member.id));
     if (!other) return;
-    const answer = await this.call(
-      member,
-      on ? 'follow' : 'unfollow',
-      on ? 'POST' : 'DELETE',
-      `/api/users/${other.id}/follow`,
-    );
-    this.ledger.toggle(this.ledger.follows, member.id, other.id, on, outcomeOf(answer.status));
+    await this.toggle('follows', member, other.id, on, {
+      op: on ? 'follow' : 'unfollow',
+      method: on ? 'POST' : 'DELETE',
+      path: `/api/users/${other.id}/follow`,
+    });
   }
 
-  private async join(member: Member): Promise<Outcome> {
-    const answer = await this.call(
-      member,
-      'join',
-      'POST',
-      `/api/communities/${this.communityId}/join`,
-    );
-    const outcome = outcomeOf(answer.status);
-    this.ledger.toggle(this.ledger.memberships, member.id, this.communityId, true, outcome);
-    return outcome;
+  private async join(member: Member): Promise<Outcome | null> {
+    return this.toggle('memberships', member, this.communityId, true, {
+      op: 'join',
+      method: 'POST',
+      path: `/api/communities/${this.communityId}/join`,
+    });
   }
 
   /** Whether the member's joining was acknowledged (only members may post in the community). */
@@ -379,11 +418,21 @@ export class Workload {
       if ((response.headers.get('content-type') ?? '').includes('application/json') && text) {
         body = JSON.parse(text);
       }
-      answer = { status: response.status, body, cookie: sessionCookieOf(response.headers) };
+      answer = {
+        status: response.status,
+        body,
+        cookie: sessionCookieOf(response.headers),
+        timing: { sentAt: at, endedAt: Date.now(), finished: response.status !== 504 },
+      };
       if (response.status >= 300) message = messageOf(body) ?? text.slice(0, 120);
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      answer = { status: timedOut ? 'timeout' : 'network', body: null, cookie: null };
+      answer = {
+        status: timedOut ? 'timeout' : 'network',
+        body: null,
+        cookie: null,
+        timing: { sentAt: at, endedAt: Date.now(), finished: false },
+      };
       message = String((error as Error).cause ?? error).slice(0, 120);
     }
     this.records.push({
