@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sampleValue, ServiceMetrics } from '@wave/metrics';
+import { DRAINING_HEADER } from '@wave/service-runtime';
 import type { TestRedisNamespace } from '@wave/testing';
 import { createTestRedisNamespace, freePort } from '@wave/testing';
 import { loadGatewayConfig } from '../src/config/gateway.config';
@@ -12,7 +13,7 @@ import { HELD_BODY_BYTES } from '../src/proxy/proxy-routes';
 import { UPSTREAMS } from '../src/routing/route-table';
 
 /** What a replica does with a request that is not `/health`. */
-type Behaviour = 'answer' | 'reset';
+type Behaviour = 'answer' | 'reset' | 'draining';
 
 /** A stand-in for one replica of timeline: records what reaches it, answers or breaks. */
 class Replica {
@@ -40,8 +41,11 @@ class Replica {
           req.socket.destroy();
           return;
         }
+        // As a stopping service does: it answers, and says it is stopping.
+        const draining =
+          this.behaviour === 'draining' ? { [DRAINING_HEADER]: '1', connection: 'close' } : {};
         res
-          .writeHead(200, { 'content-type': 'application/json' })
+          .writeHead(200, { 'content-type': 'application/json', ...draining })
           .end(JSON.stringify({ answeredBy: this.name }));
       });
     });
@@ -140,6 +144,23 @@ describe('the gateway and the replicas of a service', () => {
   beforeEach(() => {
     clearReceived();
     for (const replica of [a, b]) replica.behaviour = 'answer';
+  });
+
+  it('sends no new request to a replica that says it is stopping, and does not pass that on', async () => {
+    a.behaviour = 'draining';
+    const first = await fetch(`${gatewayUrl}/api/tweets/0`);
+    const firstBy = await answeredBy(first);
+    expect(first.headers.get(DRAINING_HEADER)).toBeNull();
+    const answers: (string | undefined)[] = [];
+    for (let i = 1; i <= 6; i += 1) {
+      answers.push(await answeredBy(await post(JSON.stringify({ content: `post ${i}` }))));
+    }
+    // Once a has said so (at once, or after b's turn), every post goes to b.
+    const afterA = firstBy === 'a' ? answers : answers.slice(1);
+    expect(afterA.every((name) => name === 'b')).toBe(true);
+    expect(a.received.filter((line) => line.startsWith('POST'))).toHaveLength(
+      firstBy === 'a' ? 0 : 1,
+    );
   });
 
   it('sends requests to the replicas in turn', async () => {

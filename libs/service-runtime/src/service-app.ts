@@ -12,6 +12,13 @@ import { ErrorResponseFilter } from './error-response.filter';
 import { ServiceLifecycle } from './graceful-shutdown';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging';
 
+/**
+ * Says, on every answer of a replica that is stopping, that it is: the gateway then sends it no
+ * new request (it would have to open a new connection, which the stopping server may reset
+ * before it reads it), and does not pass the header on.
+ */
+export const DRAINING_HEADER = 'x-wave-draining';
+
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface ServiceAppOptions {
@@ -83,7 +90,10 @@ export async function createServiceApp(
   const lifecycle = providedOrNull(app, ServiceLifecycle);
   instance.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
-    if (lifecycle?.draining) reply.raw.setHeader('connection', 'close');
+    if (lifecycle?.draining) {
+      reply.raw.setHeader('connection', 'close');
+      reply.raw.setHeader(DRAINING_HEADER, '1');
+    }
     done();
   });
   // Request rate, errors and duration per route, when the app keeps metrics (MetricsModule).

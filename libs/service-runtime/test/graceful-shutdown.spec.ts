@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ServiceLifecycle, serveUntilStopped } from '../src/graceful-shutdown';
 import { HEALTH_CHECKS, HealthModule } from '../src/health.controller';
 import { loggingModule } from '../src/logging';
-import { createServiceApp } from '../src/service-app';
+import { createServiceApp, DRAINING_HEADER } from '../src/service-app';
 
 /** What the app does when it closes: resolves at once, or when the test lets it. */
 const closing = { hold: false, release: () => undefined as void, closed: false };
@@ -98,6 +98,7 @@ describe(serveUntilStopped.name, () => {
     const served = await fetch(`${url}/things`);
     expect(served.status).toBe(200);
     expect(served.headers.get('connection')).toBe('close');
+    expect(served.headers.get(DRAINING_HEADER)).toBe('1');
     expect(closing.closed).toBe(false);
 
     await until(() => exits.length > 0, 'the exit');

@@ -7,6 +7,7 @@ import {
   signInternalIdentity,
   VISITOR_KEY_HEADER,
 } from '@wave/internal-auth';
+import { DRAINING_HEADER } from '@wave/service-runtime';
 import { injectRequestContext, requestSpanOf } from '@wave/tracing';
 import type { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../config/gateway.config';
@@ -289,6 +290,9 @@ export class Upstreams implements OnApplicationShutdown {
       rewriteHeaders: (headers) => {
         // An answer, whatever its status: the replica is there.
         replicas.answered(attempt.replica);
+        // It is stopping: no new request goes to it (a connection it may reset unread).
+        if (headers[DRAINING_HEADER] !== undefined) replicas.refused(attempt.replica);
+        delete headers[DRAINING_HEADER];
         for (const name of HIDDEN_RESPONSE_HEADERS) delete headers[name];
         return headers;
       },
