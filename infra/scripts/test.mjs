@@ -65,7 +65,20 @@ try {
     ['run', '--config', 'apps/web/vite.config.ts'],
     testEnv,
   );
-  await step('whole-stack tests', bin('jest'), ['-c', 'apps/e2e/jest.config.js'], testEnv);
+  // The fault scenarios put a steady load on the machine by design: they run after the others,
+  // alone, so that they neither slow the timing-bound tests beside them nor are slowed by them.
+  await step(
+    'whole-stack tests',
+    bin('jest'),
+    ['-c', 'apps/e2e/jest.config.js', '--testPathIgnorePatterns', '/node_modules/', '/chaos'],
+    testEnv,
+  );
+  await step(
+    'fault scenarios',
+    bin('jest'),
+    ['-c', 'apps/e2e/jest.config.js', '--maxWorkers=1', 'apps/e2e/test/chaos'],
+    testEnv,
+  );
 } finally {
   await stopDatastores();
 }
