@@ -298,7 +298,7 @@ export async function runChaos(settings: ChaosSettings): Promise<ScenarioResult[
   const chosen = scenariosFor(settings).filter(
     (scenario) => settings.scenarios === null || settings.scenarios.includes(scenario.name),
   );
-  // Ten batches a fan-out, so that each kill lands in the middle of one.
+  // Twenty batches a fan-out, so that each kill lands in the middle of one.
   const overrides = { FANOUT_BATCH_SIZE: String(fanOutBatchSize(settings.fanOutFollowers)) };
   return withChaosStack(
     settings,
